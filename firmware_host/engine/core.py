@@ -1,0 +1,198 @@
+"""Game-independent pieces of the rules engines: errors, events, and the event-sourced game.
+
+A game kept by the companion is its *setup* plus an ordered list of *events* (moves). Each
+game package (``trajan``, ``concordia``, ``chariot_race``) provides a :class:`Rules` object
+that builds the initial state from the setup and applies one event to a state in place.
+:class:`Game` wraps that into the live, undoable object the session uses: an event is applied
+to a copy of the state, so an illegal move (:class:`RuleError`) leaves the game unchanged.
+
+Nothing here does I/O. Text meant for players is English marked with :func:`N_`; the display
+translates it through gettext (see ``firmware_host.i18n``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from typing import Any, ClassVar, Generic, Iterable, Protocol, TypeVar
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for translation without translating it (the display does that)."""
+    return text
+
+
+class RuleError(Exception):
+    """A move the rules forbid.
+
+    ``rule`` is the rule ID from ``shared/rules/*.md`` (e.g. ``"T-SEN-2"``), ``message``
+    says what is wrong and ``fix`` what to do instead. Both are English templates marked with
+    :func:`N_` and formatted with ``params``; :meth:`translated` renders them through a
+    gettext function.
+    """
+
+    def __init__(self, rule: str, message: str, fix: str = "", **params: Any) -> None:
+        self.rule = rule
+        self.message = message
+        self.fix = fix
+        self.params = params
+        super().__init__(self.translated(lambda s: s))
+
+    def translated(self, gettext) -> str:
+        """``"RULE-ID: message. fix"`` with both templates passed through ``gettext``."""
+        params = {k: gettext(v) if isinstance(v, str) else v for k, v in self.params.items()}
+        text = f"{self.rule}: {gettext(self.message).format(**params)}"
+        if self.fix:
+            text += " " + gettext(self.fix).format(**params)
+        return text
+
+
+class ReplayError(Exception):
+    """A recorded event no longer applies (a damaged or incompatible journal)."""
+
+
+# --------------------------------------------------------------------------- events
+
+class Event:
+    """Base of all events (moves). Subclasses are frozen dataclasses with a unique ``kind``.
+
+    Fields hold JSON-native values only (str, int, bool, None and tuples of them), so an
+    event round-trips through :func:`event_to_json` / :meth:`EventCodec.decode`.
+    """
+
+    kind: ClassVar[str] = ""
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """``{"kind": ..., field: value, ...}``, with tuples as lists."""
+    data = {f.name: _thaw(getattr(event, f.name)) for f in dataclasses.fields(event)}
+    return {"kind": event.kind, **data}
+
+
+class EventCodec:
+    """Decodes events of one game from their JSON form; raises ``ValueError`` on unknown kinds."""
+
+    def __init__(self, classes: Iterable[type[Event]]) -> None:
+        self.by_kind: dict[str, type[Event]] = {}
+        for cls in classes:
+            if cls.kind in self.by_kind:
+                raise ValueError(f"duplicate event kind {cls.kind!r}")
+            self.by_kind[cls.kind] = cls
+
+    def decode(self, data: dict[str, Any]) -> Event:
+        data = dict(data)
+        kind = data.pop("kind", None)
+        cls = self.by_kind.get(kind)  # type: ignore[arg-type]
+        if cls is None:
+            raise ValueError(f"unknown event kind {kind!r}")
+        try:
+            return cls(**{k: _freeze(v) for k, v in data.items()})
+        except TypeError as exc:
+            raise ValueError(f"bad fields for {kind!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- rules & game
+
+S = TypeVar("S")
+
+
+class Rules(Protocol[S]):
+    """What a game package provides to :class:`Game`.
+
+    ``apply`` mutates ``state`` and may raise :class:`RuleError` part-way: :class:`Game`
+    always hands it a private copy unless it replays events already accepted once.
+    """
+
+    name: str
+    codec: EventCodec
+
+    def initial_state(self) -> S: ...
+
+    def apply(self, state: S, event: Event) -> None: ...
+
+    def scores(self, state: S) -> list[dict[str, Any]]:
+        """Per player in seat order: ``{"name", "vp", ...}`` (final totals once the game is over)."""
+        ...
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """The whole state as JSON-ready data (``table-companion replay --json``)."""
+        ...
+
+
+def to_jsonable(value: Any) -> Any:
+    """Dataclasses, tuples, Counters and dicts as plain JSON-ready values (keys as str)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    return value
+
+
+def copy_state(state: S) -> S:
+    """A deep copy of a state (plain dataclasses, lists and dicts).
+
+    pickle's C implementation copies these trees several times faster than ``copy.deepcopy``.
+    """
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+class Game(Generic[S]):
+    """A live game: rules, the accepted events and the current state.
+
+    >>> game = Game(rules)          # doctest: +SKIP
+    >>> game.apply(event)           # raises RuleError, game unchanged, if illegal
+    >>> game.undo()                 # removes the last event and replays the rest
+    """
+
+    def __init__(self, rules: Rules[S], events: Iterable[Event] = ()) -> None:
+        self.rules = rules
+        self.events: list[Event] = []
+        self.state: S = rules.initial_state()
+        for event in events:
+            self._replay_one(event)
+
+    def _replay_one(self, event: Event) -> None:
+        try:
+            self.rules.apply(self.state, event)
+        except RuleError as exc:
+            raise ReplayError(f"event {len(self.events) + 1} ({event.kind}) no longer applies: {exc}") from exc
+        self.events.append(event)
+
+    def check(self, event: Event) -> S:
+        """The state after ``event``, without accepting it. Raises :class:`RuleError`."""
+        new_state = copy_state(self.state)
+        self.rules.apply(new_state, event)
+        return new_state
+
+    def accept(self, event: Event, new_state: S) -> None:
+        """Make ``new_state`` (from :meth:`check` of ``event``) current."""
+        self.state = new_state
+        self.events.append(event)
+
+    def apply(self, event: Event) -> S:
+        """Accept ``event`` and return the new state. Raises :class:`RuleError` (game unchanged)."""
+        self.accept(event, self.check(event))
+        return self.state
+
+    def undo(self, n: int = 1) -> S:
+        """Remove the last ``n`` events (fewer if there are fewer) and rebuild the state by replay."""
+        keep = self.events[: max(0, len(self.events) - n)]
+        self.events = []
+        self.state = self.rules.initial_state()
+        for event in keep:
+            self._replay_one(event)
+        return self.state

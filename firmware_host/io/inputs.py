@@ -1,0 +1,60 @@
+"""What the players do, as values: the only thing the display's controller sees of the
+hardware. Buttons, NFC, touch and keyboard adapters produce these and hand them to an
+:data:`InputSink` (the app posts them to the UI thread)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Union
+
+BOWL_BUTTONS = ("bowl1", "bowl2", "bowl3", "bowl4", "bowl5", "bowl6")
+BUTTONS = BOWL_BUTTONS + ("ok", "undo")
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    """A short press of ``button`` (one of :data:`BUTTONS`)."""
+
+    button: str
+
+
+@dataclass(frozen=True)
+class ButtonHeld:
+    """``button`` held down (UNDO held = menu)."""
+
+    button: str
+
+
+@dataclass(frozen=True)
+class TagRead:
+    """An NFC tag touched the reader: ``uid`` as lowercase hex, reported once per touch."""
+
+    uid: str
+
+
+@dataclass(frozen=True)
+class Touch:
+    """A tap on the screen at pixel ``(x, y)`` of the 800x480 surface."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class TextEntered:
+    """Text typed on a keyboard (simulator) for the focused text field."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class DeviceStatus:
+    """A device changed state: ``device`` ("nfc", "leds", "buttons"), ``ok``, ``message``."""
+
+    device: str
+    ok: bool
+    message: str = ""
+
+
+Input = Union[ButtonPressed, ButtonHeld, TagRead, Touch, TextEntered, DeviceStatus]
+InputSink = Callable[[Input], None]
