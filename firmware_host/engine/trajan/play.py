@@ -56,8 +56,10 @@ def candidates(rules: TrajanRules, s: TrajanState, rng: random.Random) -> Iterat
             yield ev.Sow(bowl, tuple(colours))
     elif kind == "trajan_special":
         me = s.players[p.player]
-        free = [a for a in ACTIONS if a not in me.plus2]
-        yield ev.TrajanTileAction(True, rng.choice(free) if free else "")
+        if rules.board.trajan_tiles[s.turn.special].effect == "plus2":
+            yield ev.TrajanTileAction(True, rng.choice([a for a in ACTIONS if a not in me.plus2]))
+        else:
+            yield ev.TrajanTileAction(True)
         yield ev.TrajanTileAction(False)
     elif kind == "action":
         moves = list(_action_candidates(rules, s, rng, p.action))
@@ -87,14 +89,14 @@ def _action_candidates(rules: TrajanRules, s: TrajanState, rng: random.Random, a
         yield ev.SeaportTake(rng.choice("AB"))
         if me.hand:
             hand = _imagined_hand(rules, s, rng, me.hand)
-            yield ev.SeaportDisplay(tuple(hand[: rng.choice([1, 2])]))
+            yield ev.SeaportDisplay(tuple(sorted(hand[: rng.choice([1, 2])])))
             jokers = me.forum_tiles["goods_joker"]
             for ship in SHIPS:
                 load = _ship_load(ship, hand, rng)
                 if load:
-                    yield ev.SeaportShip(ship, tuple(load), 0)
+                    yield ev.SeaportShip(ship, tuple(sorted(load)), 0)
                     if jokers:
-                        yield ev.SeaportShip(ship, tuple(load[:-1]), 1)
+                        yield ev.SeaportShip(ship, tuple(sorted(load[:-1])), 1)
     elif action == "forum":
         if s.forum_yellow and rng.random() < 0.3:
             left = Counter({a: b.extra_action_tiles[a] - s.extra_seen[a] for a in b.extra_action_tiles})

@@ -251,6 +251,8 @@ class TrajanRules:
         assert t is not None
         tile = self.board.trajan_tiles[t.special]
         p = s.players[s.active]
+        if e.action and not (e.use and tile.effect == "plus2"):
+            raise RuleError("T-TT-5", N_("Only a [+2] tile asks for an action."), N_("Leave the action out."))
         if e.use:
             if tile.effect == "goods":                                             # T-TT-5a
                 p.hand += self._draw(s, 2)

@@ -1,0 +1,262 @@
+"""The controller: one input at a time, from any source, to the current screen and the session.
+
+The window's event loop, the golden-playthrough scripts and the input storms all drive the
+companion through :meth:`Controller.handle`; a scripted ``tap <id>`` becomes a touch at the
+centre of that widget, so scripts take exactly the path a finger does.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import pygame
+
+from firmware_host.engine.core import Event, ReplayError, RuleError
+from firmware_host import i18n
+from firmware_host.i18n import _
+from firmware_host.io.inputs import (BOWL_BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead,
+                                     TextEntered, Touch)
+from firmware_host.journal import Journal
+from firmware_host.session import Session
+
+from . import text, theme
+from .ui import Screen
+
+log = logging.getLogger(__name__)
+
+
+class Controller:
+    """Owns the session (or none, on the home screen), the current screen and the message line.
+
+    ``journal`` may be ``None`` (screenshots, benchmarks: nothing is written). ``tags`` is an
+    optional tag registry with ``lookup(uid) -> thing | None``.
+    """
+
+    def __init__(self, journal: Journal | None, *, tags: Any = None, notice: str | None = None,
+                 allow_quit: bool = False) -> None:
+        self.journal = journal
+        self.tags = tags
+        self.allow_quit = allow_quit
+        self.session: Session | None = None
+        self.dirty = True
+        self.message = ""
+        self.message_level = "info"
+        self.devices: dict[str, DeviceStatus] = {}
+        self.overlays: list[Screen] = []      # menus, forms and pickers over the game screen
+        self.running = True
+        self.on_state_change: Callable[[], None] | None = None
+        self.screen: Screen = self._home()
+        if notice:
+            self.say(notice, "bad")
+        if journal is not None:
+            self._resume_unfinished()
+
+    # ------------------------------------------------------------------ sessions
+
+    def _resume_unfinished(self) -> None:
+        assert self.journal is not None
+        game_id = self.journal.unfinished()
+        if game_id is None:
+            return
+        try:
+            self.session = Session.resume(self.journal, game_id)
+        except (ReplayError, KeyError, ValueError) as exc:
+            log.error("game %s cannot be resumed: %s", game_id, exc)
+            self.journal.abandon(game_id)
+            self.say(_("The last game could not be resumed and was set aside."), "bad")
+            return
+        self.say(_("Game resumed where it stopped."))
+        self.refresh()
+
+    def start_game(self, game: str, setup: Any) -> None:
+        """Begin keeping a new game (journaled at once)."""
+        self.session = Session(game, setup, self.journal)
+        self.overlays = []
+        self.refresh()
+
+    def open_game(self, game_id: int) -> None:
+        """Show a game from the journal (resume it if unfinished)."""
+        assert self.journal is not None
+        self.session = Session.resume(self.journal, game_id)
+        self.overlays = []
+        self.refresh()
+
+    def close_game(self) -> None:
+        self.session = None
+        self.overlays = []
+        self.refresh()
+
+    @property
+    def state(self) -> Any:
+        return self.session.state if self.session else None
+
+    # ------------------------------------------------------------------ moves
+
+    def submit(self, event: Event) -> bool:
+        """Send a move to the session; an illegal move is shown and changes nothing."""
+        assert self.session is not None
+        try:
+            self.session.submit(event)
+        except RuleError as exc:
+            self.say(exc.translated(_), "bad")
+            self.screen.invalidate()
+            return False
+        self.message = ""
+        self.refresh()
+        return True
+
+    def can_undo(self) -> bool:
+        return self.session is not None and bool(self.session.game.events)
+
+    def undo(self) -> None:
+        if self.overlays:
+            if not self.overlays[-1].back():
+                self.pop()
+            self.active.invalidate()
+            return
+        if self.screen.back():
+            self.screen.invalidate()
+            return
+        if not self.can_undo():
+            self.say(_("Nothing to undo."))
+            return
+        assert self.session is not None
+        self.session.undo()
+        self.say(_("Last move taken back."))
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the screen from the current state (after a move, an undo, a new game)."""
+        self.screen = self._screen_for_state()
+        self.dirty = True
+        if self.on_state_change is not None:
+            self.on_state_change()
+
+    def _home(self) -> Screen:
+        from .home import HomeScreen
+        return HomeScreen(self)
+
+    def _screen_for_state(self) -> Screen:
+        if self.session is None:
+            return self._home()
+        if self.session.name == "trajan":
+            from .trajan import screen_for
+            return screen_for(self)
+        raise KeyError(f"no screens for {self.session.name}")
+
+    def push(self, screen: Screen) -> None:
+        """Put ``screen`` over the current one (menus, forms, the keyboard)."""
+        self.overlays.append(screen)
+        self.dirty = True
+
+    def pop(self) -> None:
+        """Close the top overlay."""
+        if self.overlays:
+            self.overlays.pop()
+        self.dirty = True
+
+    @property
+    def active(self) -> Screen:
+        return self.overlays[-1] if self.overlays else self.screen
+
+    def set_language(self, code: str) -> None:
+        """Switch the screen language at once (fonts, direction, catalog)."""
+        i18n.set_language(code)
+        text.clear_cache()
+        self.refresh()
+        for overlay in self.overlays:
+            overlay.invalidate()
+
+    # ------------------------------------------------------------------ messages
+
+    def say(self, message: str, level: str = "info") -> None:
+        self.message = message
+        self.message_level = level
+        self.dirty = True
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: Input) -> None:
+        """One input from any source."""
+        screen = self.active
+        if isinstance(event, Touch):
+            hit = screen.hit(event.x, event.y)
+            if hit is not None:
+                self.press(hit.id)
+        elif isinstance(event, ButtonPressed):
+            if event.button == "undo":
+                self.undo()
+            elif not screen.button(event.button) and event.button in BOWL_BUTTONS + ("ok",):
+                self.dirty = True
+        elif isinstance(event, ButtonHeld):
+            if event.button == "undo":
+                self.open_menu()
+        elif isinstance(event, TagRead):
+            self._tag(event.uid)
+        elif isinstance(event, TextEntered):
+            handler = getattr(screen, "text_entered", None)
+            if handler is not None:
+                handler(event.text)
+        elif isinstance(event, DeviceStatus):
+            self.devices[event.device] = event
+            if not event.ok:
+                self.say(event.message or _("{device} is not working.").format(device=event.device), "bad")
+            self.dirty = True
+
+    def press(self, wid: str) -> None:
+        """A widget was tapped: global ones here, the rest to the screen."""
+        if wid == "undo":
+            self.undo()
+        elif wid == "menu":
+            self.open_menu()
+        else:
+            self.active.press(wid)
+        self.dirty = True
+
+    def tap(self, wid: str) -> None:
+        """Scripted tap: a touch at the centre of widget ``wid``. Raises ``KeyError`` if the
+        current screen has no such enabled widget."""
+        b = self.active.find(wid)
+        if b is None or not b.enabled:
+            raise KeyError(f"no enabled widget {wid!r} on {type(self.active).__name__}: "
+                           f"{[w.id for w in self.active.widgets() if w.enabled]}")
+        self.handle(Touch(*b.rect.center))
+
+    def open_menu(self) -> None:
+        from .menu import MenuScreen
+        if not any(isinstance(o, MenuScreen) for o in self.overlays):
+            self.push(MenuScreen(self))
+
+    def _tag(self, uid: str) -> None:
+        thing = self.tags.lookup(uid) if self.tags is not None else None
+        if thing is None:
+            self.say(_("Unknown tag {uid}. Open Menu > Tags to enrol it.").format(uid=uid), "bad")
+            return
+        if not self.active.tag(thing):
+            self.say(_("That tag is not needed now."))
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.active.draw(surface)
+        self._message_bar(surface)
+        self.dirty = False
+
+    def _message_bar(self, surface: pygame.Surface) -> None:
+        rect = pygame.Rect(0, theme.CONTENT_BOTTOM, theme.WIDTH, theme.MESSAGE_BAR)
+        pygame.draw.rect(surface, theme.PANEL, rect)
+        msg, level = self.message, self.message_level
+        if not msg and self.session is not None:
+            news = getattr(self.session.state, "news", None)
+            if news:
+                msg = " · ".join(_(t).format(**{k: _(v) if isinstance(v, str) else v for k, v in p.items()})
+                                 for t, p in news)
+                level = "good"
+        colour = {"bad": theme.BAD, "good": theme.GOOD}.get(level, theme.TEXT)
+        if msg:
+            text.draw(surface, msg, (10, rect.centery), 16, colour, "midleft", max_width=theme.WIDTH - 20)
+        down = [d for d in self.devices.values() if not d.ok]
+        if down:
+            text.draw(surface, "⚠ " + ", ".join(d.device for d in down), (theme.WIDTH - 8, rect.centery), 14,
+                      theme.BAD, "midright")

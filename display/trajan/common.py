@@ -1,0 +1,225 @@
+"""What every Trajan screen shares: the top bar (quarter, round, time track, demands),
+the action circle, Trajan tiles and the players' summary rows."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from firmware_host.engine.trajan.board import SLOT_NAMES, TrajanBoard
+from firmware_host.engine.trajan.rules import TrajanRules
+from firmware_host.engine.trajan.state import PlayerState, TrajanState
+from firmware_host.i18n import _
+
+from .. import icons, text, theme
+from ..ui import Button, Screen
+from . import names
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+PILE_RGB = {
+    "goods": (70, 110, 160), "vp": (150, 120, 50), "legion": (150, 60, 60),
+    "worker": (110, 90, 60), "plus2": (90, 70, 140), "demand": (60, 120, 90),
+}
+
+
+class TrajanScreen(Screen):
+    """Base of the Trajan screens: ``self.s`` is the state, ``self.rules`` the engine."""
+
+    def __init__(self, ctl: "Controller") -> None:
+        super().__init__(ctl)
+        assert ctl.session is not None
+        self.rules: TrajanRules = ctl.session.rules  # type: ignore[assignment]
+        self.board: TrajanBoard = self.rules.board
+
+    @property
+    def s(self) -> TrajanState:
+        return self.ctl.session.state  # type: ignore[union-attr]
+
+    def player(self, i: int | None = None) -> PlayerState:
+        return self.s.players[self.s.pending.player if i is None else i]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.top_bar(surface)
+        for b in self.widgets():
+            if b.id in ("menu", "undo"):
+                b.draw(surface)
+
+    # ---------------------------------------------------------------- top bar
+
+    def top_bar(self, surface: pygame.Surface) -> None:
+        s = self.s
+        pygame.draw.rect(surface, theme.PANEL, (0, 0, theme.WIDTH, theme.TOP_BAR))
+        quarter = min(s.quarter, 4)
+        text.draw(surface, _("Quarter {q}").format(q=quarter), (8, 5), 16, theme.TEXT, bold=True)
+        text.draw(surface, _("Round {r}").format(r=s.round), (8, 27), 16, theme.MUTED)
+        self.time_track(surface, pygame.Rect(104, 8, 436, 36))
+        for i in range(3):
+            r = pygame.Rect(552 + i * 44, 6, 40, 40)
+            pygame.draw.rect(surface, theme.PANEL_HI, r, border_radius=6)
+            if i < len(s.demands):
+                icons.demand(surface, r.inflate(-6, -6), s.demands[i])
+
+    def time_track(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """One cell per space of the lap, the start space marked, the time marker lit."""
+        spaces = self.board.spaces(self.s.n)
+        w = area.width / spaces
+        for i in range(spaces):
+            cell = pygame.Rect(int(area.x + i * w) + 1, area.y + 8, int(w) - 2, area.height - 16)
+            colour = theme.PANEL_HI
+            if i == 0:
+                colour = (90, 80, 50)
+            pygame.draw.rect(surface, colour, cell, border_radius=3)
+        mx = int(area.x + self.s.time * w + w / 2)
+        pygame.draw.circle(surface, theme.ACCENT, (mx, area.centery), min(12, int(w / 2) + 2))
+        pygame.draw.circle(surface, (40, 30, 10), (mx, area.centery), min(12, int(w / 2) + 2), 2)
+
+    # ---------------------------------------------------------------- the action circle
+
+    def circle_geometry(self, centre: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+        """Bowl centres, clockwise from the top-left (slot I), like the player board."""
+        cx, cy = centre
+        return [(int(cx + radius * math.cos(math.radians(-120 + 60 * i))),
+                 int(cy + radius * math.sin(math.radians(-120 + 60 * i)))) for i in range(6)]
+
+    def bowl_buttons(self, p: PlayerState, centre: tuple[int, int], radius: int = 104, bowl_r: int = 38,
+                     bowls: list[list[str]] | None = None, fresh: dict[int, int] | None = None,
+                     target: int | None = None, enabled: bool = True, selected: int | None = None) -> list[Button]:
+        """The six bowls as touch targets ``bowl:<i>``; ``fresh`` = markers just sown per bowl."""
+        bowls = bowls if bowls is not None else p.bowls
+        out = []
+        for i, (x, y) in enumerate(self.circle_geometry(centre, radius)):
+            rect = pygame.Rect(0, 0, 2 * bowl_r, 2 * bowl_r)
+            rect.center = (x, y)
+            out.append(Button(f"bowl:{i}", rect, enabled=enabled and bool(bowls[i]) if target is None else enabled,
+                              icon=self._bowl_painter(i, bowls[i], (fresh or {}).get(i, 0), i == target,
+                                                      i == selected), frame=False))
+        return out
+
+    def _bowl_painter(self, i: int, markers: list[str], fresh: int, target: bool, selected: bool):
+        action = self.board.bowl_actions[i]
+
+        def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            r = rect.inflate(8, 8)
+            fill = (70, 62, 44) if target else theme.PANEL_HI
+            pygame.draw.ellipse(surface, fill, r)
+            pygame.draw.ellipse(surface, theme.ACCENT if (target or selected) else theme.LINE, r, 3 if (target or selected) else 2)
+            text.draw(surface, f"{i + 1}", (r.x + 4, r.y - 2), 16, theme.ACCENT, bold=True)
+            text.draw(surface, _(names.ACTION[action]), (r.centerx, r.bottom - 10), 12, theme.MUTED, "midbottom",
+                      max_width=r.width - 10)
+            n = len(markers)
+            ring = min(n, 8)
+            for k, colour in enumerate(markers[:8]):
+                ang = -math.pi / 2 + 2 * math.pi * k / max(ring, 1)
+                rad = 0 if n == 1 else 14
+                pos = (int(r.centerx + rad * math.cos(ang)), int(r.centery - 6 + rad * math.sin(ang)))
+                is_new = k >= n - fresh
+                icons.marker(surface, pos, colour, 7, theme.ACCENT if is_new else None)
+            if n > 8:
+                text.draw(surface, f"+{n - 8}", (r.right - 4, r.y + 2), 14, theme.TEXT, "topright", bold=True)
+        return paint
+
+    def paint_slots(self, surface: pygame.Surface, p: PlayerState, centre: tuple[int, int], radius: int = 104,
+                    outer: int = 168, tile: int = 44) -> None:
+        """The Trajan slots I..VI outside their bowls, with tiles and the arch."""
+        for i, (x, y) in enumerate(self.circle_geometry(centre, outer)):
+            rect = pygame.Rect(0, 0, tile, tile)
+            rect.center = (x, y)
+            tile_id = p.slots[i]
+            if tile_id:
+                draw_trajan_tile(surface, rect, self.board, tile_id)
+            else:
+                pygame.draw.rect(surface, theme.PANEL, rect, border_radius=5)
+                pygame.draw.rect(surface, theme.LINE, rect, 1, border_radius=5)
+                text.draw(surface, SLOT_NAMES[i], rect.center, 14, theme.DIM, "center")
+            if p.arch == i:
+                icons.arch(surface, pygame.Rect(rect.right - 14, rect.y - 10, 22, 18), theme.ACCENT)
+        if p.arch is None:
+            icons.arch(surface, pygame.Rect(centre[0] - 14, centre[1] - 40, 28, 22), theme.ACCENT)
+
+    # ---------------------------------------------------------------- players
+
+    def player_row(self, surface: pygame.Surface, rect: pygame.Rect, i: int, active: bool) -> None:
+        """One player's summary: VP, senate, hand, figures, tiles, bowl counts."""
+        s, p = self.s, self.s.players[i]
+        pygame.draw.rect(surface, theme.PANEL_HI if active else theme.PANEL, rect, border_radius=8)
+        pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (rect.x, rect.y, 8, rect.height),
+                         border_top_left_radius=8, border_bottom_left_radius=8)
+        if active:
+            pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=8)
+        x, y = rect.x + 16, rect.y + 6
+        text.draw(surface, p.name, (x, y), 19, theme.TEXT, bold=True, max_width=150)
+        text.draw(surface, _("{vp} VP").format(vp=p.vp), (rect.right - 10, y), 22, theme.ACCENT, "topright", bold=True)
+        senate = _("Senate {n}").format(n=self.board.senate_votes[p.senate]) if p.senate else _("Senate start")
+        tiles = sum(v for v in p.forum_tiles.values() if v > 0)
+        line1 = "  ".join([senate, _("Cards {n}").format(n=p.hand), _("Forum tiles {n}").format(n=tiles),
+                           _("Bonus {n}").format(n=len(p.bonus_tiles))])
+        text.draw(surface, line1, (x, y + 26), 14, theme.MUTED, max_width=rect.width - 26)
+        line2 = "  ".join([
+            _("Legionaries {n}").format(n=p.military_camp), _("Workers {n}").format(n=p.worker_camp),
+            _("Supply {n}").format(n=p.supply), names.province(self.board, p.commander),
+        ])
+        text.draw(surface, line2, (x, y + 44), 14, theme.MUTED, max_width=rect.width - 26)
+        if rect.height >= 90:
+            bx = x
+            for b, bowl in enumerate(p.bowls):
+                label = f"{b + 1}:{len(bowl)}"
+                r = text.draw(surface, label, (bx, y + 64), 15, theme.TEXT)
+                bx = r.right + 10
+            done = sum(1 for t in p.slots if t)
+            text.draw(surface, _("Trajan tiles {n}").format(n=done), (rect.right - 10, y + 64), 14, theme.MUTED,
+                      "topright")
+
+    def players_panel(self, surface: pygame.Surface, area: pygame.Rect, highlight: int | None) -> None:
+        n = self.s.n
+        h = min(112, (area.height - 6 * (n - 1)) // n)
+        for i in range(n):
+            self.player_row(surface, pygame.Rect(area.x, area.y + i * (h + 6), area.width, h), i, i == highlight)
+
+    def header(self, surface: pygame.Surface, title: str, sub: str = "", player: int | None = None) -> None:
+        """A screen title under the top bar, with the deciding player's colour."""
+        y = theme.CONTENT_TOP + 8
+        x = 12
+        if player is not None:
+            p = self.s.players[player]
+            pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (x, y + 2, 10, 26), border_radius=3)
+            x += 18
+        text.draw(surface, title, (x, y), 22, theme.TEXT, bold=True, max_width=theme.WIDTH - x - 12)
+        if sub:
+            text.draw(surface, sub, (x, y + 30), 16, theme.MUTED, max_width=theme.WIDTH - x - 12)
+
+
+def draw_trajan_tile(surface: pygame.Surface, rect: pygame.Rect, board: TrajanBoard, tile_id: str) -> None:
+    """A Trajan tile: pile colour, its two required marker colours, VP and effect."""
+    tile = board.trajan_tiles[tile_id]
+    pygame.draw.rect(surface, PILE_RGB[tile.pile], rect, border_radius=5)
+    pygame.draw.rect(surface, (20, 20, 20), rect, 1, border_radius=5)
+    r = max(5, rect.height // 7)
+    for k, colour in enumerate(tile.colours):
+        icons.marker(surface, (rect.x + r + 3 + k * (2 * r + 3), rect.y + r + 3), colour, r)
+    text.draw(surface, str(tile.vp), (rect.right - 3, rect.y + 1), max(12, rect.height // 3), theme.TEXT,
+              "topright", bold=True)
+    lower = pygame.Rect(rect.x + 2, rect.centery, rect.width - 4, rect.height // 2 - 2)
+    if tile.effect == "demand":
+        icons.demand(surface, lower, tile.demand)
+    elif tile.effect == "goods":
+        icons.cards(surface, lower, 2)
+    elif tile.effect != "vp":
+        label = {"legion": f"{tile.figures}L", "worker": f"{tile.figures}W", "plus2": "+2"}[tile.effect]
+        text.draw(surface, label, lower.center, max(11, rect.height // 3), theme.TEXT, "center", bold=True)
+
+
+def tile_text(board: TrajanBoard, tile_id: str) -> str:
+    """One line naming a Trajan tile for players (translated)."""
+    tile = board.trajan_tiles[tile_id]
+    colours = " + ".join(_(names.MARKER[c]) for c in tile.colours)
+    what = _(names.PILE[tile.pile]) if tile.effect != "vp" else _("no action")
+    if tile.effect in ("legion", "worker"):
+        what = _("{what} x{n}").format(what=what, n=tile.figures)
+    if tile.effect == "demand":
+        what = _(names.DEMAND[tile.demand])
+    return _("{what}, {vp} VP ({colours})").format(what=what, vp=tile.vp, colours=colours)

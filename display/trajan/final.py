@@ -1,0 +1,140 @@
+"""The final tally (T-FINAL): per-player breakdown, each player's lines in detail, and the
+score over time."""
+
+from __future__ import annotations
+
+import pygame
+
+from firmware_host.engine.core import N_
+from firmware_host.i18n import _
+
+from .. import text, theme
+from ..ui import Button
+from .common import TrajanScreen
+
+# Breakdown rows: (label, which final lines they sum)
+ROWS = (
+    (N_("Cards in hand"), ("Goods cards in hand",)),
+    (N_("Worker camp"), ("Workers in the worker camp",)),
+    (N_("Military camp"), ("Legionaries in the military camp",)),
+    (N_("Trajan tiles on circle"), ("Trajan tiles on the action circle",)),
+    (N_("Construction sets"), ("Construction sets",)),
+    (N_("Bonus tiles"), None),
+)
+
+
+class FinalScreen(TrajanScreen):
+    def __init__(self, ctl) -> None:
+        super().__init__(ctl)
+        self.view = "table"          # table, chart, or player:<i>
+
+    def build(self) -> list[Button]:
+        out = []
+        x = 12
+        tabs = [("view:table", _("Breakdown")), ("view:chart", _("Score chart"))]
+        tabs += [(f"view:player:{i}", p.name) for i, p in enumerate(self.s.players)]
+        w = (theme.WIDTH - 24 - 8 * (len(tabs) - 1) - 150) // len(tabs)
+        for wid, label in tabs:
+            out.append(Button(wid, pygame.Rect(x, theme.CONTENT_BOTTOM - 56, w, 50), label,
+                              selected=wid == f"view:{self.view}", size=16))
+            x += w + 8
+        out.append(Button("new", pygame.Rect(theme.WIDTH - 162, theme.CONTENT_BOTTOM - 56, 150, 50), _("New game"),
+                          fill=(60, 120, 70)))
+        return out
+
+    def paint(self, surface: pygame.Surface) -> None:
+        final = self.s.final
+        winner = self.s.players[final["winner"]]
+        self.header(surface, _("{player} wins!").format(player=winner.name), "", final["winner"])
+        area = pygame.Rect(12, theme.CONTENT_TOP + 44, theme.WIDTH - 24, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 108)
+        if self.view == "table":
+            self.paint_table(surface, area)
+        elif self.view == "chart":
+            self.paint_chart(surface, area)
+        else:
+            self.paint_player(surface, area, int(self.view.split(":")[1]))
+
+    def paint_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        final = self.s.final
+        n = self.s.n
+        label_w = 240
+        col_w = (area.width - label_w) // n
+        y = area.y
+        for i, p in enumerate(self.s.players):
+            x = area.x + label_w + i * col_w
+            pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (x + 4, y, col_w - 8, 26), border_radius=4)
+            text.draw(surface, p.name, (x + col_w // 2, y + 13), 17, theme.TEXT, "center", bold=True, max_width=col_w - 12)
+        y += 32
+        rows = [(N_("During the game"), [r["start_vp"] for r in final["players"]])]
+        for label, keys in ROWS:
+            values = []
+            for r in final["players"]:
+                if keys is None:
+                    values.append(sum(line.vp for line in r["lines"] if line.what.startswith("Bonus tile")))
+                else:
+                    values.append(sum(line.vp for line in r["lines"] if line.what in keys))
+            rows.append((label, values))
+        rows.append((N_("Total"), [r["total"] for r in final["players"]]))
+        for k, (label, values) in enumerate(rows):
+            last = k == len(rows) - 1
+            if last:
+                pygame.draw.line(surface, theme.LINE, (area.x, y), (area.right, y), 2)
+                y += 4
+            text.draw(surface, _(label), (area.x, y + 2), 17, theme.TEXT if last else theme.MUTED, bold=last)
+            for i, v in enumerate(values):
+                x = area.x + label_w + i * col_w + col_w // 2
+                text.draw(surface, str(v), (x, y + 2), 20 if last else 17, theme.ACCENT if last else theme.TEXT,
+                          "midtop", bold=last)
+            y += 30 if not last else 34
+        ranks = {i: r for r, i in enumerate(final["ranking"], start=1)}
+        for i in range(n):
+            x = area.x + label_w + i * col_w + col_w // 2
+            text.draw(surface, _("place {n}").format(n=ranks[i]), (x, y), 15, theme.MUTED, "midtop")
+
+    def paint_player(self, surface: pygame.Surface, area: pygame.Rect, i: int) -> None:
+        r = self.s.final["players"][i]
+        y = area.y
+        text.draw(surface, _("During the game"), (area.x, y), 17, theme.MUTED)
+        text.draw(surface, str(r["start_vp"]), (area.right, y), 17, theme.TEXT, "topright")
+        y += 24
+        for line in r["lines"]:
+            text.draw(surface, _(line.what), (area.x, y), 16, theme.TEXT, max_width=360)
+            text.draw(surface, line.detail, (area.x + 370, y), 16, theme.MUTED, max_width=area.width - 450)
+            text.draw(surface, str(line.vp), (area.right, y), 16, theme.ACCENT, "topright", bold=True)
+            y += 22
+        pygame.draw.line(surface, theme.LINE, (area.x, y + 2), (area.right, y + 2), 2)
+        text.draw(surface, _("Total"), (area.x, y + 6), 18, theme.TEXT, bold=True)
+        text.draw(surface, str(r["total"]), (area.right, y + 6), 18, theme.ACCENT, "topright", bold=True)
+
+    def paint_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """VP after every round (16) and after final scoring."""
+        hist = self.s.history
+        plot = area.inflate(-60, -30)
+        plot.x += 20
+        lo = min(0, *(v for _q, _r, vps in hist for v in vps))
+        hi = max(10, *(v for _q, _r, vps in hist for v in vps))
+        pygame.draw.rect(surface, theme.PANEL, plot)
+        for k in range(5):
+            v = lo + (hi - lo) * k / 4
+            y = plot.bottom - (v - lo) / (hi - lo) * plot.height
+            pygame.draw.line(surface, theme.LINE, (plot.x, y), (plot.right, y))
+            text.draw(surface, f"{v:.0f}", (plot.x - 6, y), 13, theme.MUTED, "midright")
+        steps = len(hist) - 1
+        for q in range(1, 5):
+            x = plot.x + plot.width * (4 * q) / max(steps, 1)
+            if x <= plot.right:
+                text.draw(surface, _("Q{q}").format(q=q), (x, plot.bottom + 4), 13, theme.MUTED, "midtop")
+        for i, p in enumerate(self.s.players):
+            pts = [(plot.x + plot.width * k / max(steps, 1), plot.bottom - (vps[i] - lo) / (hi - lo) * plot.height)
+                   for k, (_q, _r, vps) in enumerate(hist)]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, theme.PLAYER_RGB[p.colour], False, pts, 3)
+            text.draw(surface, f"{p.name} {hist[-1][2][i]}", (plot.right + 4, pts[-1][1]), 13,
+                      theme.PLAYER_RGB[p.colour], "midleft")
+
+    def press(self, wid: str) -> None:
+        if wid.startswith("view:"):
+            self.view = wid[5:]
+            self.invalidate()
+        elif wid == "new":
+            self.ctl.close_game()

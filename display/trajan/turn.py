@@ -1,0 +1,504 @@
+"""The turn: bowl -> colours sown -> Trajan tile -> action options -> extra action (T-TURN-1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from firmware_host.engine.core import Event, RuleError
+from firmware_host.engine.trajan import events as ev
+from firmware_host.engine.trajan.board import ACTIONS, CAMP, SHIPS
+from firmware_host.engine.trajan.state import TrajanState
+from firmware_host.i18n import _
+
+from .. import icons, text, theme
+from ..ui import Button, column, grid
+from . import names, pickers
+from .common import TrajanScreen, tile_text
+
+LEFT = pygame.Rect(8, theme.CONTENT_TOP + 6, 330, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 12)
+CIRCLE = (572, 254)
+FULL = pygame.Rect(12, theme.CONTENT_TOP + 62, theme.WIDTH - 24, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 124)
+BOTTOM_ROW = pygame.Rect(12, theme.CONTENT_BOTTOM - 58, theme.WIDTH - 24, 52)
+
+
+def bottom_buttons(*specs: tuple[str, str, bool]) -> list[Button]:
+    """Buttons along the bottom edge, right-aligned: ``(id, label, enabled)``."""
+    out = []
+    x = BOTTOM_ROW.right
+    for wid, label, enabled in reversed(specs):
+        w = 150
+        out.append(Button(wid, pygame.Rect(x - w, BOTTOM_ROW.y, w, BOTTOM_ROW.height), label, enabled=enabled))
+        x -= w + 8
+    return out
+
+
+class BowlScreen(TrajanScreen):
+    """The table: players on the left, the active player's action circle on the right.
+
+    Tapping a bowl (or pressing 1-6) opens the sowing draft: the markers in their clockwise
+    order, any two can be swapped; the circle shows the result computed by the engine.
+    """
+
+    def __init__(self, ctl) -> None:
+        super().__init__(ctl)
+        self.bowl: int | None = None
+        self.order: list[str] = []
+        self.swap_from: int | None = None
+
+    def event(self) -> ev.Sow | None:
+        return ev.Sow(self.bowl, tuple(self.order)) if self.bowl is not None else None
+
+    def preview(self) -> TrajanState | None:
+        event = self.event()
+        if event is None:
+            return None
+        try:
+            return self.ctl.session.game.check(event)
+        except RuleError:
+            return None
+
+    def build(self) -> list[Button]:
+        p = self.player(self.s.active)
+        if self.bowl is None:
+            return self.bowl_buttons(p, CIRCLE)
+        after = self.preview()
+        bowls = after.players[self.s.active].bowls if after else p.bowls
+        n = len(self.order)
+        fresh = Counter((self.bowl + k) % 6 for k in range(1, n + 1))
+        target = (self.bowl + n) % 6
+        out = self.bowl_buttons(p, CIRCLE, bowls=bowls, fresh=dict(fresh), target=target, selected=self.bowl)
+        chips = grid(pygame.Rect(LEFT.x, LEFT.y + 70, LEFT.width, 128), max(n, 6), 6, gap=6, height=60)
+        for k, colour in enumerate(self.order):
+            dest = (self.bowl + k + 1) % 6
+
+            def paint(surface: pygame.Surface, rect: pygame.Rect, colour: str = colour, dest: int = dest) -> None:
+                icons.marker(surface, (rect.centerx, rect.y + 18), colour, 13)
+                text.draw(surface, f"→{dest + 1}", (rect.centerx, rect.bottom - 3), 14, theme.MUTED, "midbottom")
+            out.append(Button(f"sow:{k}", chips[k], icon=paint, selected=self.swap_from == k))
+        out.append(Button("cancel", pygame.Rect(LEFT.x, LEFT.bottom - 56, 150, 52), _("Back")))
+        out.append(Button("ok", pygame.Rect(LEFT.right - 170, LEFT.bottom - 56, 170, 52), _("Sow"),
+                          enabled=after is not None, fill=(60, 120, 70)))
+        return out
+
+    def paint(self, surface: pygame.Surface) -> None:
+        s = self.s
+        p = self.player(s.active)
+        if self.bowl is None:
+            self.players_panel(surface, LEFT, s.active)
+            text.draw(surface, p.name, (CIRCLE[0], CIRCLE[1] - 12), 20, theme.PLAYER_RGB[p.colour], "center", bold=True)
+            text.draw(surface, _("choose a bowl"), (CIRCLE[0], CIRCLE[1] + 12), 15, theme.MUTED, "center")
+            self.paint_slots(surface, p, CIRCLE)
+            return
+        after = self.preview()
+        self.paint_slots(surface, after.players[s.active] if after else p, CIRCLE)
+        n = len(self.order)
+        target = (self.bowl + n) % 6
+        action = self.board.bowl_actions[target]
+        pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
+        text.draw(surface, _("{player}: sow {n} from bowl {bowl}").format(player=p.name, n=n, bowl=self.bowl + 1),
+                  (LEFT.x + 10, LEFT.y + 8), 19, theme.TEXT, bold=True, max_width=LEFT.width - 20)
+        text.draw(surface, _("Tap two markers to swap them."), (LEFT.x + 10, LEFT.y + 38), 15, theme.MUTED)
+        y = LEFT.y + 214
+        lines = [_("Action: {action}").format(action=_(names.ACTION[action])),
+                 _("Time marker: +{n}").format(n=n)]
+        if after is not None:
+            if after.turn and after.turn.round_end:
+                lines.append(_("The round ends after this turn."))
+            if after.turn and after.turn.completed_tile:
+                lines.append(_("Trajan tile completed: {tile}").format(tile=tile_text(self.board, after.turn.completed_tile)))
+        for line in lines:
+            for part in text.wrap(line, 16, LEFT.width - 20):
+                text.draw(surface, part, (LEFT.x + 10, y), 16, theme.ACCENT if "Trajan" in line else theme.TEXT)
+                y += 21
+        text.draw(surface, p.name, (CIRCLE[0], CIRCLE[1]), 18, theme.PLAYER_RGB[p.colour], "center", bold=True)
+
+    def press(self, wid: str) -> None:
+        if wid.startswith("bowl:"):
+            self.choose(int(wid[5:]))
+        elif wid.startswith("sow:"):
+            k = int(wid[4:])
+            if self.swap_from is None:
+                self.swap_from = k
+            else:
+                a = self.swap_from
+                self.order[a], self.order[k] = self.order[k], self.order[a]
+                self.swap_from = None
+            self.invalidate()
+        elif wid == "cancel":
+            self.back()
+            self.invalidate()
+        elif wid == "ok" and self.bowl is not None:
+            self.ctl.submit(self.event())
+
+    def choose(self, bowl: int) -> None:
+        p = self.player(self.s.active)
+        if not p.bowls[bowl]:
+            self.ctl.say(_("Bowl {n} is empty (T-TURN-2).").format(n=bowl + 1), "bad")
+            return
+        self.bowl = bowl
+        self.order = list(p.bowls[bowl])
+        self.swap_from = None
+        self.invalidate()
+
+    def button(self, name: str) -> bool:
+        if name.startswith("bowl") and name[4:].isdigit():
+            self.choose(int(name[4:]) - 1)
+            return True
+        return super().button(name)
+
+    def back(self) -> bool:
+        if self.bowl is None:
+            return False
+        self.bowl, self.order, self.swap_from = None, [], None
+        return True
+
+
+class SpecialScreen(TrajanScreen):
+    """A completed Trajan tile's special action: carry it out or decline (T-TT-5, T-AMB-5)."""
+
+    def build(self) -> list[Button]:
+        tile = self.board.trajan_tiles[self.s.turn.special]
+        p = self.player()
+        out = self.bowl_buttons(p, CIRCLE, target=self.s.turn.target, enabled=False)
+        if tile.effect == "plus2":
+            area = pygame.Rect(LEFT.x, LEFT.y + 120, LEFT.width, 180)
+            out += pickers.action_buttons(area, {a for a in ACTIONS if a not in p.plus2}, "plus2")
+        else:
+            out.append(Button("ok", pygame.Rect(LEFT.x, LEFT.bottom - 120, LEFT.width, 56), self._do_label(tile),
+                              fill=(60, 120, 70)))
+        out.append(Button("decline", pygame.Rect(LEFT.x, LEFT.bottom - 56, LEFT.width, 52), _("Decline")))
+        return out
+
+    def _do_label(self, tile) -> str:
+        if tile.effect == "goods":
+            return _("Draw 2 cards")
+        if tile.effect == "legion":
+            return _("{n} to the military camp").format(n=min(tile.figures, self.player().supply))
+        return _("{n} to the worker camp").format(n=min(tile.figures, self.player().supply))
+
+    def paint(self, surface: pygame.Surface) -> None:
+        p = self.player()
+        self.paint_slots(surface, p, CIRCLE)
+        tile_id = self.s.turn.completed_tile
+        pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
+        text.draw(surface, _("{player} completed a Trajan tile").format(player=p.name), (LEFT.x + 10, LEFT.y + 8),
+                  19, theme.TEXT, bold=True, max_width=LEFT.width - 20)
+        for k, line in enumerate(text.wrap(tile_text(self.board, tile_id), 16, LEFT.width - 20)):
+            text.draw(surface, line, (LEFT.x + 10, LEFT.y + 40 + 20 * k), 16, theme.ACCENT)
+        if self.board.trajan_tiles[tile_id].effect == "plus2":
+            text.draw(surface, _("Place the +2 marker on:"), (LEFT.x + 10, LEFT.y + 94), 16, theme.TEXT)
+
+    def press(self, wid: str) -> None:
+        if wid == "ok":
+            self.ctl.submit(ev.TrajanTileAction(True))
+        elif wid == "decline":
+            self.ctl.submit(ev.TrajanTileAction(False))
+        elif wid.startswith("plus2:"):
+            self.ctl.submit(ev.TrajanTileAction(True, wid[6:]))
+
+
+class ActionScreen(TrajanScreen):
+    """The target bowl's action (or a bonus / repeated one) with every option it has."""
+
+    def __init__(self, ctl) -> None:
+        super().__init__(ctl)
+        self.mode = ""                    # "", display, ship, march, march_tile, build, build_tile, trajan, forum
+        self.cards: Counter = Counter()
+        self.ship = "same"
+        self.jokers = 0
+        self.province = ""
+        self.space = -1
+        self.pile: str | None = None
+
+    @property
+    def action(self) -> str:
+        return self.s.pending.action
+
+    def legal(self, event: Event) -> str:
+        """Why ``event`` is illegal now ("" if legal): the engine decides."""
+        try:
+            self.ctl.session.game.check(event)
+        except RuleError as exc:
+            return exc.translated(_)
+        return ""
+
+    def option(self, wid: str, label: str, event: Event | None, rect: pygame.Rect, sub: str = "") -> Button:
+        why = self.legal(event) if event is not None else ""
+        return Button(wid, rect, label, sub or (why.split(":", 1)[-1].strip() if why else ""), enabled=not why, size=17)
+
+    # ---------------------------------------------------------------- widgets
+
+    def build(self) -> list[Button]:
+        return getattr(self, f"_build_{self.mode or 'options'}")()
+
+    def _build_options(self) -> list[Button]:
+        p = self.player()
+        out = self.bowl_buttons(p, CIRCLE, target=self.s.turn.target if self.s.pending.reason == "main" else None,
+                                enabled=False)
+        rows = column(pygame.Rect(LEFT.x, LEFT.y + 64, LEFT.width, 0), 6, height=50, gap=6)
+        opts: list[Button] = []
+        a = self.action
+        if a == "seaport":
+            half = LEFT.width // 2 - 3
+            r0, r1 = rows[0], rows[1]
+            opts += [
+                self.option("draw:A", _("Draw 2, discard to A"), ev.SeaportDraw("A"), pygame.Rect(r0.x, r0.y, half, r0.h)),
+                self.option("draw:B", _("Draw 2, discard to B"), ev.SeaportDraw("B"), pygame.Rect(r0.x + half + 6, r0.y, half, r0.h)),
+                self.option("take:A", _("Take top of A"), ev.SeaportTake("A"), pygame.Rect(r1.x, r1.y, half, r1.h)),
+                self.option("take:B", _("Take top of B"), ev.SeaportTake("B"), pygame.Rect(r1.x + half + 6, r1.y, half, r1.h)),
+                Button("mode:display", rows[2], _("Display 1-2 cards"), enabled=p.hand > 0, size=17),
+                Button("mode:ship", rows[3], _("Load a ship"), enabled=p.hand + p.forum_tiles["goods_joker"] > 0, size=17),
+            ]
+        elif a == "forum":
+            opts.append(Button("mode:forum", rows[0], _("Take a forum tile"),
+                               _("{g} green, {y} yellow left").format(g=self.s.forum_green, y=self.s.forum_yellow),
+                               enabled=self.s.forum_green + self.s.forum_yellow > 0, size=17))
+        elif a == "military":
+            deploy = ev.Deploy()
+            vp = self.rules.deploy_value(self.s, self.s.active) if p.commander != CAMP else 0
+            opts += [
+                self.option("recruit", _("Recruit a legionary"), ev.Recruit(), rows[0]),
+                Button("mode:march", rows[1], _("March the commander"),
+                       _("now: {at}").format(at=names.province(self.board, p.commander)), size=17),
+                self.option("deploy", _("Deploy a legionary"), deploy, rows[2],
+                            _("+{vp} VP in {at}").format(vp=vp, at=names.province(self.board, p.commander))
+                            if not self.legal(deploy) else ""),
+            ]
+        elif a == "trajan":
+            opts.append(Button("mode:trajan", rows[0], _("Take a Trajan tile"),
+                               self.legal(ev.TakeTrajanTile(self._any_tile())).split(":", 1)[-1].strip()
+                               if p.arch is None else "", enabled=p.arch is not None, size=17))
+        elif a == "senate":
+            nxt = min(p.senate + 1, len(self.board.senate_vp) - 1)
+            opts.append(self.option("senate", _("Advance in the senate"), ev.SenateAdvance(), rows[0],
+                                    _("+{vp} VP").format(vp=self.board.senate_vp[nxt]) if p.senate < nxt else ""))
+        elif a == "construction":
+            opts += [
+                self.option("hire", _("Hire a worker"), ev.Hire(), rows[0]),
+                Button("mode:build", rows[1], _("Place a worker on the site"),
+                       _("{n} in the worker camp").format(n=p.worker_camp), enabled=p.worker_camp > 0, size=17),
+            ]
+        opts.append(Button("skip", pygame.Rect(LEFT.x, LEFT.bottom - 52, LEFT.width, 52), _("Skip this action")))
+        return out + opts
+
+    def _any_tile(self) -> str:
+        return next((t[0] for t in self.s.trajan_piles.values() if t), "")
+
+    def _build_display(self) -> list[Button]:
+        p = self.player()
+        out = pickers.goods_buttons(pygame.Rect(FULL.x, FULL.y, FULL.width, 150), self.board, self.cards)
+        n = sum(self.cards.values())
+        out += bottom_buttons(("clear", _("Clear"), n > 0), ("back", _("Back"), True),
+                              ("ok", _("Display {n}").format(n=n), 1 <= n <= min(2, p.hand)))
+        return out
+
+    def _build_ship(self) -> list[Button]:
+        p = self.player()
+        ships = grid(pygame.Rect(FULL.x, FULL.y, FULL.width, 56), 3, 3, gap=8)
+        out = []
+        for ship, r in zip(SHIPS, ships):
+            side = self.s.ships[ship]
+            out.append(Button(f"ship:{ship}", r, _(names.SHIP[ship]),
+                              _("coloured side") if side == "coloured" else _("grey side"),
+                              selected=ship == self.ship, fill=(70, 90, 120) if side == "coloured" else (80, 80, 80)))
+        out += pickers.goods_buttons(pygame.Rect(FULL.x, FULL.y + 66, FULL.width, 150), self.board, self.cards)
+        jokers = p.forum_tiles["goods_joker"]
+        out.append(Button("joker-", pygame.Rect(FULL.x, FULL.bottom - 50, 56, 50), "−", enabled=self.jokers > 0))
+        out.append(Button("joker+", pygame.Rect(FULL.x + 250, FULL.bottom - 50, 56, 50), "+", enabled=self.jokers < jokers))
+        event = self._ship_event()
+        why = self.legal(event)
+        out += bottom_buttons(("clear", _("Clear"), bool(self.cards) or self.jokers > 0), ("back", _("Back"), True),
+                              ("ok", _("Load"), not why))
+        return out
+
+    def _ship_event(self) -> ev.SeaportShip:
+        return ev.SeaportShip(self.ship, tuple(sorted(self.cards.elements())), self.jokers)
+
+    def _build_forum(self) -> list[Button]:
+        area = pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4)
+        out = pickers.forum_tile_buttons(area, self.s, self.board, green=self.s.forum_green > 0,
+                                         yellow=self.s.forum_yellow > 0)
+        return out + bottom_buttons(("back", _("Back"), True))
+
+    def _build_march(self) -> list[Button]:
+        p = self.player()
+        out = pickers.province_buttons(FULL, self.s, self.board, self.board.march_targets(p.commander), p.commander)
+        return out + bottom_buttons(("back", _("Back"), True))
+
+    def _build_march_tile(self) -> list[Button]:
+        out = pickers.forum_tile_buttons(pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4), self.s, self.board)
+        return out + bottom_buttons(("back", _("Back"), True))
+
+    def _build_build(self) -> list[Button]:
+        allowed = self.rules.build_spaces(self.s, self.s.active)
+        area = pygame.Rect(FULL.x + 120, FULL.y, FULL.width - 240, FULL.height + 4)
+        return pickers.site_buttons(area, self.s, self.board, allowed) + bottom_buttons(("back", _("Back"), True))
+
+    def _build_build_tile(self) -> list[Button]:
+        area = pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4)
+        return pickers.construction_tile_buttons(area, self.s, self.board) + bottom_buttons(("back", _("Back"), True))
+
+    def _build_trajan(self) -> list[Button]:
+        out = pickers.pile_buttons(pygame.Rect(FULL.x, FULL.y, 220, FULL.height + 60), self.s, self.board, self.pile)
+        if self.pile:
+            out += pickers.trajan_tile_buttons(pygame.Rect(FULL.x + 232, FULL.y, FULL.width - 232, FULL.height),
+                                               self.s, self.board, self.pile)
+        return out + bottom_buttons(("back", _("Back"), True))
+
+    # ---------------------------------------------------------------- painting
+
+    TITLES = {
+        "display": "Which cards go to the display?",
+        "ship": "Which ship, which cards?",
+        "forum": "Which forum tile was taken?",
+        "march": "Where does the commander march?",
+        "march_tile": "Which forum tile lay in {province}?",
+        "build": "Where does the worker go? The spaces you may use are lit.",
+        "build_tile": "Which construction tile lay there?",
+        "trajan": "Which Trajan tile? (the top of its pile)",
+    }
+
+    def paint(self, surface: pygame.Surface) -> None:
+        p = self.player()
+        reason = {"main": "", "bonus": _(" (bonus action)"), "repeat": _(" (extra action)")}[self.s.pending.reason]
+        title = _("{player}: {action}").format(player=p.name, action=_(names.ACTION[self.action])) + reason
+        if not self.mode:
+            self.paint_slots(surface, p, CIRCLE)
+            pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
+            pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (LEFT.x, LEFT.y, 8, 52), border_top_left_radius=8)
+            text.draw(surface, title, (LEFT.x + 16, LEFT.y + 6), 20, theme.TEXT, bold=True, max_width=LEFT.width - 24)
+            text.draw(surface, _("{vp} VP · {n} cards").format(vp=p.vp, n=p.hand), (LEFT.x + 16, LEFT.y + 34), 15,
+                      theme.MUTED)
+            return
+        sub = _(self.TITLES[self.mode]).format(province=names.province(self.board, self.province))
+        self.header(surface, title, sub, self.s.pending.player)
+        if self.mode == "ship":
+            try:
+                vp = self.rules.ship_value(self.s, self.ship, tuple(self.cards.elements()), self.jokers)
+                note, colour = _("+{vp} VP").format(vp=vp), theme.GOOD
+            except RuleError as exc:
+                note, colour = _(exc.fix), theme.MUTED
+            text.draw(surface, _("Goods jokers: {n}").format(n=self.jokers), (FULL.x + 153, FULL.bottom - 25), 16,
+                      theme.TEXT, "center")
+            text.draw(surface, note, (FULL.x + 330, FULL.bottom - 25), 17, colour, "midleft", max_width=420)
+
+    # ---------------------------------------------------------------- input
+
+    def press(self, wid: str) -> None:
+        kind, _sep, value = wid.partition(":")
+        if kind == "mode":
+            self.mode = value
+            self.cards, self.jokers, self.pile = Counter(), 0, None
+            self.invalidate()
+        elif wid == "back":
+            self.back()
+            self.invalidate()
+        elif wid == "skip":
+            self.ctl.submit(ev.SkipAction())
+        elif kind == "draw":
+            self.ctl.submit(ev.SeaportDraw(value))
+        elif kind == "take":
+            self.ctl.submit(ev.SeaportTake(value))
+        elif wid == "recruit":
+            self.ctl.submit(ev.Recruit())
+        elif wid == "deploy":
+            self.ctl.submit(ev.Deploy())
+        elif wid == "senate":
+            self.ctl.submit(ev.SenateAdvance())
+        elif wid == "hire":
+            self.ctl.submit(ev.Hire())
+        elif kind == "goods":
+            limit = 2 if self.mode == "display" else 6
+            if sum(self.cards.values()) < limit:
+                self.cards[value] += 1
+            self.invalidate()
+        elif wid == "clear":
+            self.cards, self.jokers = Counter(), 0
+            self.invalidate()
+        elif kind == "ship":
+            self.ship = value
+            self.invalidate()
+        elif wid in ("joker+", "joker-"):
+            self.jokers += 1 if wid == "joker+" else -1
+            self.invalidate()
+        elif wid == "ok" and self.mode == "display":
+            self.ctl.submit(ev.SeaportDisplay(tuple(sorted(self.cards.elements()))))
+        elif wid == "ok" and self.mode == "ship":
+            self.ctl.submit(self._ship_event())
+        elif kind == "tile" and self.mode == "forum":
+            space, _s, tile = value.partition(":") if value.startswith("yellow:") else ("green", "", value)
+            self.ctl.submit(ev.ForumTake(tile, space))
+        elif kind == "province":
+            self.province = value
+            if self.s.province_tile[value]:
+                self.mode = "march_tile"
+                self.invalidate()
+            else:
+                self.ctl.submit(ev.March(value))
+        elif kind == "tile" and self.mode == "march_tile":
+            self.ctl.submit(ev.March(self.province, value))
+        elif kind == "site":
+            self.space = int(value)
+            if self.s.site_tile[self.space]:
+                self.mode = "build_tile"
+                self.invalidate()
+            else:
+                self.ctl.submit(ev.Build(self.space))
+        elif kind == "ctile":
+            self.ctl.submit(ev.Build(self.space, value))
+        elif kind == "pile":
+            self.pile = value
+            self.invalidate()
+        elif kind == "trajan":
+            self.ctl.submit(ev.TakeTrajanTile(value))
+
+    def back(self) -> bool:
+        steps = {"march_tile": "march", "build_tile": "build"}
+        if not self.mode:
+            return False
+        if self.mode == "trajan" and self.pile:
+            self.pile = None
+        else:
+            self.mode = steps.get(self.mode, "")
+        return True
+
+
+class ExtraScreen(TrajanScreen):
+    """One extra-action tile per turn, for an action taken this turn (T-EXTRA-1..6)."""
+
+    def build(self) -> list[Button]:
+        p = self.player()
+        out = self.bowl_buttons(p, CIRCLE, enabled=False)
+        rows = column(pygame.Rect(LEFT.x, LEFT.y + 74, LEFT.width, 0), 5, height=50, gap=6)
+        for (action, tile), r in zip(self.rules.extra_options(self.s), rows):
+            repeats = 2 if action in p.plus2 else 1
+            label = _("Repeat {action}").format(action=_(names.ACTION[action]))
+            sub = (_("extra-action tile") if tile == "extra" else _("action joker")) + (
+                _(", twice (+2)") if repeats == 2 else "")
+            out.append(Button(f"extra:{action}:{tile}", r, label, sub, size=17))
+        out.append(Button("end", pygame.Rect(LEFT.x, LEFT.bottom - 52, LEFT.width, 52), _("End turn"),
+                          fill=(60, 120, 70)))
+        return out
+
+    def paint(self, surface: pygame.Surface) -> None:
+        p = self.player()
+        self.paint_slots(surface, p, CIRCLE)
+        pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
+        text.draw(surface, _("{player}: an extra action?").format(player=p.name), (LEFT.x + 10, LEFT.y + 8), 20,
+                  theme.TEXT, bold=True, max_width=LEFT.width - 20)
+        text.draw(surface, _("One extra-action tile per turn."), (LEFT.x + 10, LEFT.y + 40), 15, theme.MUTED)
+
+    def press(self, wid: str) -> None:
+        if wid == "end":
+            self.ctl.submit(ev.EndTurn())
+        elif wid.startswith("extra:"):
+            _k, action, tile = wid.split(":")
+            self.ctl.submit(ev.UseExtraAction(action, tile))
+
+    def button(self, name: str) -> bool:
+        if name == "ok":
+            self.press("end")
+            return True
+        return False
