@@ -100,5 +100,4 @@ def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) 
                 run_line(ctl, "tap close")
                 run_line(ctl, "tap resume")
         journal.close()
-    pygame.quit()
     return written

@@ -62,7 +62,7 @@ class DemandsScreen(TrajanScreen):
             for k, (item, label) in enumerate(ITEMS):
                 have = {"trajan": res["trajan"][demand], "forum": res["forum"][demand],
                         "joker": res["joker"]["any"], "": 1}[item]
-                rect = pygame.Rect(col.x, col.y + k * 52, col.width, 46)
+                rect = pygame.Rect(col.x, col.y + k * 50, col.width, 48)
                 out.append(Button(f"item:{d}:{item}", rect, _(label), _("{n} held").format(n=have) if item else "",
                                   enabled=have > 0, selected=self.items[d] == item, size=16))
         why = self.why_not()

@@ -225,6 +225,7 @@ class TrajanRules:
     def _complete_tile(self, s: TrajanState, p: PlayerState, slot: int, tile_id: str) -> None:
         tile = self.board.trajan_tiles[tile_id]
         p.slots[slot] = None                                                       # T-TT-2/3
+        p.completed.append(tile_id)
         p.add_vp("trajan_tiles", tile.vp)
         if p.arch is None:                                                         # T-TT-4
             p.arch = slot
@@ -817,6 +818,8 @@ class TrajanRules:
                 del p.forum_tiles[kind]
             for kind in [k for k, v in p.forum_tiles.items() if v <= 0]:
                 del p.forum_tiles[kind]
+        s.forum_discarded += s.forum_green
+        s.extra_discarded += s.forum_yellow
         s.forum_green = 0
         s.forum_yellow = 0
         s.quarter_results.append({

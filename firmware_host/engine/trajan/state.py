@@ -68,6 +68,7 @@ class PlayerState:
     construction_tiles: list[str] = field(default_factory=list)
     forum_tiles: Counter = field(default_factory=Counter)   # kind -> count (see board data)
     demand_tiles: list[str] = field(default_factory=list)   # collected demand Trajan tiles (T-TT-5f)
+    completed: list[str] = field(default_factory=list)      # Trajan tiles completed (ids)
     plus2: list[str] = field(default_factory=list)          # actions with a [+2] marker
     hand: int = 0                        # goods cards in hand: only the count is known
     display: Counter = field(default_factory=Counter)       # goods type -> cards in display
@@ -137,6 +138,8 @@ class TrajanState:
     forum_yellow: int = 0                # extra-action tiles on the yellow spaces
     forum_stack: int = 0                 # face-down forum tiles left
     extra_stack: int = 0                 # face-down extra-action tiles left
+    forum_discarded: int = 0             # forum tiles cleared unseen at quarter ends (T-QUARTER-3a)
+    extra_discarded: int = 0             # extra-action tiles cleared unseen at quarter ends
     forum_seen: Counter = field(default_factory=Counter)     # identified forum tiles by kind
     extra_seen: Counter = field(default_factory=Counter)     # identified extra tiles by action
     province_tile: dict[str, bool] = field(default_factory=dict)

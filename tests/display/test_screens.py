@@ -1,0 +1,187 @@
+"""What players see: every screen renders, targets are big enough, undo is always there,
+bad input changes nothing and says why, keys map to the box's buttons."""
+
+import random
+
+import pygame
+import pytest
+
+from display.controller import Controller
+from display.screenshots import render_all
+from display.script import inputs_for, run_line, run_lines
+from firmware_host.app import KEYS, translate
+from firmware_host.engine.trajan import events as ev
+from firmware_host.engine.trajan.play import random_event
+from firmware_host.io.inputs import ButtonHeld, ButtonPressed, TagRead, TextEntered, Touch
+from firmware_host.journal import Journal
+from tests.trajan_fixtures import finished_events, setup
+
+REQUIRED = {"home", "new-game", "keyboard", "markers", "bonusdraw", "cards", "startingtiles", "bowl",
+            "bowl-sowing", "special", "extra", "revealdemand", "demands", "consul", "bonusdraw-refill",
+            "final-breakdown", "final-chart", "final-player", "menu", "saved-games",
+            "action-seaport", "action-seaport-ship", "action-seaport-display", "action-forum", "action-forum-forum",
+            "action-military", "action-military-march", "action-military-march_tile", "action-trajan",
+            "action-trajan-trajan-pile", "action-senate", "action-construction", "action-construction-build",
+            "action-construction-build_tile"}
+
+
+def test_every_screen_is_rendered(tmp_path):
+    paths = render_all(tmp_path)
+    names = {p.stem.split("-", 1)[1] for p in paths}
+    assert REQUIRED <= names, REQUIRED - names
+    for p in paths:
+        img = pygame.image.load(str(p))
+        assert img.get_size() == (800, 480)
+        colours = {img.get_at((x, y))[:3] for x in range(0, 800, 23) for y in range(0, 480, 17)}
+        assert len(colours) > 8, f"{p.name} looks empty"
+
+
+def _walk(players=4, seed=12):
+    """A scripted game through the controller, yielding it before every input line."""
+    ctl = Controller(None)
+    ctl.start_game("trajan", setup(players, seed))
+    rng = random.Random(seed)
+    while not ctl.session.state.over:
+        for line in inputs_for(ctl, random_event(ctl.session.game, rng)):
+            yield ctl
+            run_line(ctl, line)
+    yield ctl
+
+
+def test_touch_targets_are_at_least_48_px_and_undo_is_one_tap_away():
+    seen = 0
+    for ctl in _walk():
+        widgets = ctl.active.widgets()
+        for w in widgets:
+            if w.enabled:
+                assert w.rect.width >= 48 and w.rect.height >= 48, (type(ctl.active).__name__, w.id, w.rect)
+        undo = next(w for w in widgets if w.id == "undo")
+        assert undo.enabled == bool(ctl.session.game.events)
+        seen += 1
+    assert seen > 500
+
+
+def test_screens_draw_from_state_only(surface):
+    """The same state draws the same pixels, whatever happened before (no hidden UI state)."""
+    ctl = Controller(None)
+    ctl.start_game("trajan", setup(3, 4))
+    for e in finished_events(3, 4)[:60]:
+        ctl.session.submit(e)
+    ctl.refresh()
+    ctl.draw(surface)
+    first = pygame.image.tobytes(surface, "RGB")
+    other = Controller(None)
+    other.start_game("trajan", setup(3, 4))
+    for e in finished_events(3, 4)[:60]:
+        other.session.submit(e)
+    other.refresh()
+    other.draw(surface)
+    assert pygame.image.tobytes(surface, "RGB") == first
+
+
+def test_empty_bowl_is_refused_with_the_rule_and_nothing_changes():
+    ctl = Controller(None)
+    ctl.start_game("trajan", setup(2, 1))
+    for e in finished_events(2, 1):
+        if ctl.session.state.pending.kind == "bowl":
+            break
+        ctl.session.submit(e)
+    ctl.refresh()
+    p = ctl.session.state.players[ctl.session.state.active]
+    p.bowls[0] = []            # white-box: an empty bowl to press
+    before = len(ctl.session.game.events)
+    ctl.handle(ButtonPressed("bowl1"))
+    assert "T-TURN-2" in ctl.message and ctl.message_level == "bad"
+    assert len(ctl.session.game.events) == before
+
+
+def test_illegal_move_message_names_rule_and_fix():
+    ctl = Controller(None)
+    ctl.start_game("trajan", setup(2, 1))
+    assert not ctl.submit(ev.SenateAdvance())
+    assert ctl.message.startswith("T-TURN-1:") and "undo" in ctl.message.lower()
+
+
+def test_unknown_tag_says_so_and_changes_nothing():
+    class Tags:
+        def lookup(self, uid):
+            return None
+    ctl = Controller(None, tags=Tags())
+    ctl.start_game("trajan", setup(2, 1))
+    state = ctl.session.state
+    ctl.handle(TagRead("04a1b2c3"))
+    assert "04a1b2c3" in ctl.message and ctl.session.state is state
+
+
+def test_undo_button_takes_back_the_last_move_any_number_of_times():
+    ctl = Controller(None)
+    ctl.start_game("trajan", setup(2, 7))
+    events = finished_events(2, 7)[:40]
+    states = []
+    for e in events:
+        states.append(ctl.session.state)
+        ctl.submit(e)
+    for k in range(40):
+        ctl.handle(ButtonPressed("undo"))
+        assert ctl.session.state == states[-1 - k]
+    ctl.handle(ButtonPressed("undo"))
+    assert "Nothing to undo" in ctl.message
+
+
+def test_undo_inside_a_draft_steps_back_the_draft_first():
+    ctl = Controller(None)
+    ctl.start_game("trajan", setup(2, 7))
+    for e in finished_events(2, 7):
+        if ctl.session.state.pending.kind == "bowl":
+            break
+        ctl.submit(e)
+    n = len(ctl.session.game.events)
+    ctl.handle(ButtonPressed("bowl2"))
+    assert ctl.active.bowl == 1
+    ctl.handle(ButtonPressed("undo"))
+    assert ctl.active.bowl is None and len(ctl.session.game.events) == n
+
+
+@pytest.mark.parametrize("key,button", sorted(KEYS.items()))
+def test_keys_are_the_boxs_buttons(surface, key, button):
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(key), mod=0, unicode="")
+    assert translate(event, False, pygame.USEREVENT) == ButtonPressed(button)
+
+
+def test_escape_opens_the_menu_and_typing_goes_to_a_text_field(surface):
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    assert translate(esc, False, pygame.USEREVENT) == ButtonHeld("undo")
+    one = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")
+    assert translate(one, True, pygame.USEREVENT) is None
+    typed = pygame.event.Event(pygame.TEXTINPUT, text="Zs")
+    assert translate(typed, True, pygame.USEREVENT) == TextEntered("Zs")
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 20), touch=False)
+    assert translate(click, False, pygame.USEREVENT) == Touch(10, 20)
+    synthetic = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 20), touch=True)
+    assert translate(synthetic, False, pygame.USEREVENT) is None
+    finger = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.25, touch_id=0, finger_id=0)
+    assert translate(finger, False, pygame.USEREVENT) == Touch(400, 120)
+
+
+def test_start_resumes_the_unfinished_game(tmp_path):
+    journal = Journal(tmp_path / "j.db")
+    ctl = Controller(journal)
+    ctl.start_game("trajan", setup(3, 6))
+    for e in finished_events(3, 6)[:77]:
+        ctl.submit(e)
+    state = ctl.session.state
+    again = Controller(Journal(tmp_path / "j.db"))
+    assert again.session is not None and again.session.state == state
+    assert "resumed" in again.message
+
+
+def test_new_game_form_starts_a_journaled_game(tmp_path):
+    ctl = Controller(Journal(tmp_path / "j.db"))
+    run_lines(ctl, ["tap new:trajan", "tap count:3", "tap colour:0", "tap up:2", "tap demand:companion",
+                    "tap name:1", "tap key:Z", "tap key:O", "tap ok", "tap ok"])
+    s = ctl.session.setup
+    assert len(s.players) == 3 and s.demand_mode == "companion"
+    # red cycled to the next free colour (brown), seat 3 moved up, seat 2 renamed on the keyboard
+    assert s.players == (("brown", "Brown"), ("blue", "Bluezo"), ("green", "Green"))
+    assert ctl.session.state.pending.kind == "setup_markers"
+    assert ctl.journal.unfinished() == ctl.session.game_id
