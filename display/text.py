@@ -27,16 +27,55 @@ def _font_path(families: tuple[str, ...], bold: bool) -> str | None:
 
 
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False, lang: str = "") -> pygame.font.Font:
-    """The font of the current language at ``size`` px (pygame's own font if none is installed)."""
+def font(size: int, bold: bool = False, lang: str = "", rtl: bool = False) -> pygame.font.Font:
+    """The font of the current language at ``size`` px (pygame's own font if none is installed);
+    ``rtl`` shapes right to left in the language's script (for its right-to-left runs)."""
     language = i18n.LANGUAGES.get(lang) or i18n.language()
     f = pygame.font.Font(_font_path(language.fonts, bold), size)
     if bold and _font_path(language.fonts, True) is None:
         f.bold = True
-    if language.rtl:
+    if rtl:
         f.set_direction(pygame.DIRECTION_RTL)
-    f.set_script(language.script)
+        f.set_script(language.script)
     return f
+
+
+def _strength(ch: str) -> str:
+    """Bidi class, simplified: ``R`` right-to-left letter, ``L`` other letter or digit, ``N`` neutral."""
+    if "\u0590" <= ch <= "\u08ff" or "\ufb1d" <= ch <= "\ufdff" or "\ufe70" <= ch <= "\ufeff":
+        return "R"
+    return "L" if ch.isalnum() else "N"
+
+
+def runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` as ``(run, right_to_left)`` in logical order: a simple bidi, enough for UI
+    strings where Latin names and numbers sit inside Persian sentences. Neutrals (spaces,
+    punctuation) take the direction of their neighbours when both agree, else that of the
+    paragraph (right to left as soon as it has a right-to-left letter)."""
+    kinds = [_strength(ch) for ch in text]
+    paragraph = "R" if "R" in kinds else "L"
+    resolved = list(kinds)
+    for i, k in enumerate(kinds):
+        if k == "N":
+            before = next((kinds[j] for j in range(i - 1, -1, -1) if kinds[j] != "N"), paragraph)
+            after = next((kinds[j] for j in range(i + 1, len(kinds)) if kinds[j] != "N"), paragraph)
+            resolved[i] = before if before == after else paragraph
+    out: list[tuple[str, bool]] = []
+    for ch, k in zip(text, resolved):
+        rtl = k == "R"
+        if out and out[-1][1] == rtl:
+            out[-1] = (out[-1][0] + ch, rtl)
+        else:
+            out.append((ch, rtl))
+    return out
+
+
+def _run_font(size: int, bold: bool, lang: str, rtl: bool) -> pygame.font.Font:
+    """Right-to-left runs in the language's own font; the Latin runs inside them in the
+    English font, which has the Latin glyphs an Arabic-script font may lack."""
+    if not rtl and i18n.LANGUAGES.get(lang, i18n.language()).rtl:
+        lang = "en"
+    return font(size, bold, lang, rtl)
 
 
 def clear_cache() -> None:
@@ -51,7 +90,7 @@ def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = Fals
     key = (text, size, colour, bold, lang)
     surf = _surfaces.get(key)
     if surf is None:
-        surf = font(size, bold, lang).render(text, True, colour)
+        surf = _render_uncached(text, size, colour, bold, lang)
         _surfaces[key] = surf
         if len(_surfaces) > _CACHE_SIZE:
             _surfaces.popitem(last=False)
@@ -60,9 +99,32 @@ def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = Fals
     return surf
 
 
-def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 12) -> int:
-    """The largest size <= ``size`` at which ``text`` fits ``width`` px (at least ``min_size``)."""
-    while size > min_size and font(size, bold, i18n.language().code).size(text)[0] > width:
+def _render_uncached(text: str, size: int, colour: tuple[int, int, int], bold: bool, lang: str) -> pygame.Surface:
+    parts = runs(text)
+    if not any(rtl for _t, rtl in parts):
+        return font(size, bold, lang).render(text, True, colour)
+    # a right-to-left paragraph: its runs are laid out from the right edge leftwards, on one baseline
+    fonts = [(t, _run_font(size, bold, lang, rtl)) for t, rtl in reversed(parts)]
+    pieces = [(f.render(t, True, colour), f.get_ascent()) for t, f in fonts]
+    ascent = max(a for _p, a in pieces)
+    height = max(p.get_height() - a for p, a in pieces) + ascent
+    surf = pygame.Surface((sum(p.get_width() for p, _a in pieces), height), pygame.SRCALPHA)
+    x = 0
+    for piece, a in pieces:
+        surf.blit(piece, (x, ascent - a))
+        x += piece.get_width()
+    return surf
+
+
+def measure(text: str, size: int, bold: bool = False, lang: str = "") -> int:
+    """Width in px of ``text`` as :func:`render` draws it (without rendering it)."""
+    lang = lang or i18n.language().code
+    return sum(_run_font(size, bold, lang, rtl).size(t)[0] for t, rtl in runs(text))
+
+
+def fit(text: str, size: int, max_px: int, bold: bool = False, min_size: int = 12, lang: str = "") -> int:
+    """The largest size <= ``size`` at which ``text`` fits ``max_px`` (at least ``min_size``)."""
+    while size > min_size and measure(text, size, bold, lang) > max_px:
         size -= 1
     return size
 
@@ -74,10 +136,9 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 1
     the size to fit ``max_width``, and cuts it with an ellipsis if even the smallest size
     does not fit. Returns the rectangle drawn."""
     if max_width is not None:
-        size = fit(text, size, max_width, bold)
-        f = font(size, bold, lang or i18n.language().code)
-        if f.size(text)[0] > max_width:
-            while text and f.size(text + "…")[0] > max_width:
+        size = fit(text, size, max_width, bold, lang=lang)
+        if measure(text, size, bold, lang) > max_width:
+            while text and measure(text + "…", size, bold, lang) > max_width:
                 text = text[:-1]
             text += "…"
     surf = render(text, size, colour, bold, lang)
@@ -86,15 +147,14 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 1
     return rect
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` px (on spaces)."""
-    f = font(size, bold, i18n.language().code)
+def wrap(text: str, size: int, max_px: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``max_px`` (on spaces)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}".strip()
-            if line and f.size(trial)[0] > width:
+            if line and measure(trial, size, bold) > max_px:
                 lines.append(line)
                 line = word
             else:

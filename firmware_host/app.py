@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 from typing import Any
 
 from . import i18n
@@ -73,6 +74,8 @@ def run(profile: str | None = None, config_path: str | None = None, journal_path
     if config.profile == "pi":
         pygame.mouse.set_visible(False)
     input_type = pygame.event.custom_type()
+    # systemd stops the service with SIGTERM: leave the loop so the journal closes cleanly
+    signal.signal(signal.SIGTERM, lambda *_args: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     ctl = Controller(journal, notice=notice, allow_quit=config.profile == "sim")
     hardware = _open_hardware(config, lambda inp: pygame.event.post(pygame.event.Event(input_type, input=inp)))
     try:

@@ -58,11 +58,14 @@ class TrajanScreen(Screen):
         text.draw(surface, _("Quarter {q}").format(q=quarter), (8, 5), 16, theme.TEXT, bold=True)
         text.draw(surface, _("Round {r}").format(r=s.round), (8, 27), 16, theme.MUTED)
         self.time_track(surface, pygame.Rect(104, 8, 436, 36))
+        just_revealed = any(t.startswith("Demand revealed") for t, _p in s.news)
         for i in range(3):
             r = pygame.Rect(552 + i * 44, 6, 40, 40)
             pygame.draw.rect(surface, theme.PANEL_HI, r, border_radius=6)
             if i < len(s.demands):
                 icons.demand(surface, r.inflate(-6, -6), s.demands[i])
+            if just_revealed and i == len(s.demands) - 1:      # T-ROUND-2: the new demand
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), 3, border_radius=8)
 
     def time_track(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """One cell per space of the lap, the start space marked, the time marker lit."""

@@ -12,6 +12,10 @@ ACTION = {
 
 DEMAND = {"bread": N_("Bread"), "games": N_("Games"), "religion": N_("Religion")}
 
+# The engine's news messages carry ids as parameters; the controller translates them, so
+# the ids that appear there are marked here for the catalog.
+ENGINE_WORDS = (N_("bread"), N_("games"), N_("religion"))
+
 GOODS = {
     "columns": N_("Columns"), "furs": N_("Furs"), "scrolls": N_("Scrolls"), "oils": N_("Oils"),
     "fruit": N_("Fruit"), "ceramics": N_("Ceramics"), "wine": N_("Wine"), "fish": N_("Fish"),
