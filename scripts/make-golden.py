@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from display.controller import Controller  # noqa: E402
 from display.script import inputs_for, run_lines  # noqa: E402
 from firmware_host.data import load  # noqa: E402
+from firmware_host.engine.core import to_jsonable  # noqa: E402
 from firmware_host.engine.trajan.play import random_event  # noqa: E402
 from firmware_host.engine.trajan.state import TrajanSetup  # noqa: E402
 
@@ -46,7 +47,7 @@ def make(players: int, seed: int, mode: str) -> None:
         "setup": setup_json,
         "scores": [{"name": p.name, "vp": p.vp} for p in s.players],
         "ranking": s.final["ranking"],
-        "quarters": s.quarter_results,
+        "quarters": to_jsonable(s.quarter_results),
         "events": len(ctl.session.game.events),
     }
     name = f"trajan-{players}p"

@@ -12,9 +12,12 @@ translates it through gettext (see ``firmware_host.i18n``).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
-import pickle
-from typing import Any, ClassVar, Generic, Iterable, Protocol, TypeVar
+import types
+import typing
+from collections import Counter
+from typing import Any, Callable, ClassVar, Generic, Iterable, Protocol, TypeVar
 
 
 def N_(text: str) -> str:
@@ -142,12 +145,91 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
-def copy_state(state: S) -> S:
-    """A deep copy of a state (plain dataclasses, lists and dicts).
+_IMMUTABLE = (int, float, str, bool, bytes, type(None))
 
-    pickle's C implementation copies these trees several times faster than ``copy.deepcopy``.
+
+def _counter_copy(c: Counter) -> Counter:
+    new: Counter = Counter()
+    dict.update(new, c)
+    return new
+
+
+class _CopyCompiler:
+    """Writes, once per state class, a Python function that copies a value of that class
+    deeply enough that the copy shares nothing mutable with the original.
+
+    The code is generated from the type annotations, so a new state field is copied
+    correctly without anyone writing a copy method; tuples and frozen dataclasses are
+    immutable and shared. Generated code is several times faster than ``copy.deepcopy``
+    or a pickle round trip, which matters because every move is checked on a copy.
     """
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+    def __init__(self) -> None:
+        self.namespace: dict[str, Any] = {"_deepcopy": copy.deepcopy, "_counter_copy": _counter_copy,
+                                          "_new": object.__new__}
+        self.functions: dict[Any, str] = {}
+
+    def immutable(self, tp: Any) -> bool:
+        origin = typing.get_origin(tp)
+        if tp in _IMMUTABLE or origin is tuple or tp is tuple or origin is typing.Literal:
+            return True
+        if origin in (typing.Union, types.UnionType):
+            return all(self.immutable(a) for a in typing.get_args(tp))
+        if dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen:
+            hints = typing.get_type_hints(tp)
+            return all(self.immutable(hints[f.name]) for f in dataclasses.fields(tp))
+        return False
+
+    def expr(self, tp: Any, value: str, depth: int = 0) -> str:
+        """A Python expression copying ``value`` (an expression) of type ``tp``."""
+        if self.immutable(tp):
+            return value
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        x = f"_x{depth}"
+        if origin in (typing.Union, types.UnionType):
+            inner = [a for a in args if a is not type(None)]
+            if len(inner) == 1:
+                return f"(None if {value} is None else {self.expr(inner[0], value, depth)})"
+        elif tp is Counter or origin is Counter:
+            return f"_counter_copy({value})"
+        elif (origin is list or tp is list) and args:
+            return f"{value}[:]" if self.immutable(args[0]) else \
+                f"[{self.expr(args[0], x, depth + 1)} for {x} in {value}]"
+        elif (origin is dict or tp is dict) and args:
+            k = f"_k{depth}"
+            return f"{value}.copy()" if self.immutable(args[1]) else \
+                f"{{{k}: {self.expr(args[1], x, depth + 1)} for {k}, {x} in {value}.items()}}"
+        elif dataclasses.is_dataclass(tp):
+            return f"{self.function(tp)}({value})"
+        return f"_deepcopy({value})"
+
+    def function(self, tp: Any) -> str:
+        """The name of the generated copy function for dataclass ``tp``."""
+        name = self.functions.get(tp)
+        if name is None:
+            name = self.functions[tp] = f"_copy_{len(self.functions)}"
+            self.namespace[f"_cls_{name}"] = tp
+            hints = typing.get_type_hints(tp)
+            items = ", ".join(f"{f.name!r}: {self.expr(hints[f.name], f'd[{f.name!r}]')}"
+                              for f in dataclasses.fields(tp))
+            source = (f"def {name}(v):\n    d = v.__dict__\n    new = _new(_cls_{name})\n"
+                      f"    new.__dict__.update({{{items}}})\n    return new\n")
+            exec(compile(source, f"<copy of {tp.__qualname__}>", "exec"), self.namespace)  # noqa: S102
+        return name
+
+    def copier(self, tp: Any) -> Callable[[Any], Any]:
+        if self.immutable(tp):
+            return lambda v: v
+        return self.namespace[self.function(tp)]
+
+
+_compiler = _CopyCompiler()
+
+
+def copy_state(state: S) -> S:
+    """A copy of a state (dataclasses of lists, dicts and Counters) sharing nothing mutable
+    with ``state`` (see :class:`_CopyCompiler`)."""
+    return _compiler.copier(type(state))(state)
 
 
 class Game(Generic[S]):

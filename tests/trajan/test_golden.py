@@ -10,6 +10,7 @@ import pytest
 from display.controller import Controller
 from display.script import run_lines
 from firmware_host.data import load
+from firmware_host.engine.core import to_jsonable
 from firmware_host.engine.trajan.state import TrajanSetup
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -27,4 +28,4 @@ def test_golden_playthrough(players):
     assert len(ctl.session.game.events) == expected["events"]
     assert [{"name": p.name, "vp": p.vp} for p in s.players] == expected["scores"]
     assert s.final["ranking"] == expected["ranking"]
-    assert json.loads(json.dumps(s.quarter_results)) == expected["quarters"]
+    assert to_jsonable(s.quarter_results) == expected["quarters"]

@@ -16,9 +16,14 @@ from ..core import N_, Event, RuleError, to_jsonable
 from . import events as ev
 from .board import ACTIONS, CAMP, SHIPS, TrajanBoard
 from .scoring import Holdings, tally
-from .state import Pending, PlayerState, QuarterEnd, TrajanSetup, TrajanState, TurnState
+from .state import Pending, PlayerState, QuarterEnd, QuarterResult, TrajanSetup, TrajanState, TurnState
 
 _boards: dict[int, TrajanBoard] = {}
+
+
+def _news(s: TrajanState, template: str, **params: Any) -> None:
+    """Tell the table what the move did (shown until the next move)."""
+    s.news.append((template, tuple(params.items())))
 
 
 def board_for(data: dict[str, Any]) -> TrajanBoard:
@@ -229,7 +234,7 @@ class TrajanRules:
         p.add_vp("trajan_tiles", tile.vp)
         if p.arch is None:                                                         # T-TT-4
             p.arch = slot
-        s.news.append((N_("{player} completes a Trajan tile: +{vp} VP"), {"player": p.name, "vp": tile.vp}))
+        _news(s, N_("{player} completes a Trajan tile: +{vp} VP"), player=p.name, vp=tile.vp)
         t = s.turn
         assert t is not None
         t.completed_tile = tile_id
@@ -413,7 +418,7 @@ class TrajanRules:
         p.forum_tiles["goods_joker"] -= e.jokers
         p.add_vp("ships", vp)
         s.ships[e.ship] = "grey"
-        s.news.append((N_("{player} loads a ship: +{vp} VP"), {"player": p.name, "vp": vp}))
+        _news(s, N_("{player} loads a ship: +{vp} VP"), player=p.name, vp=vp)
         self._action_done(s)
 
     def _check_cards(self, s: TrajanState, p: PlayerState, cards: tuple[str, ...], rule: str) -> None:
@@ -438,7 +443,7 @@ class TrajanRules:
         k = min(n, s.draw_pile)
         s.draw_pile -= k
         if k < n:
-            s.news.append((N_("The goods draw pile is empty."), {}))
+            _news(s, N_("The goods draw pile is empty."))
         return k
 
     def _take_discard(self, s: TrajanState, pile: str) -> None:
@@ -537,7 +542,7 @@ class TrajanRules:
         p.military_camp -= 1
         s.legions[p.commander].append(s.active)
         p.add_vp("military", vp)
-        s.news.append((N_("{player} deploys: +{vp} VP"), {"player": p.name, "vp": vp}))
+        _news(s, N_("{player} deploys: +{vp} VP"), player=p.name, vp=vp)
         self._action_done(s)
 
     # ------------------------------------------------------------------ Trajan (T-TRAJ)
@@ -578,7 +583,7 @@ class TrajanRules:
         p.senate_height = s.senate_height                                          # on top of the stack
         vp = self.board.senate_vp[p.senate]
         p.add_vp("senate", vp)
-        s.news.append((N_("{player} advances in the senate: +{vp} VP"), {"player": p.name, "vp": vp}))
+        _news(s, N_("{player} advances in the senate: +{vp} VP"), player=p.name, vp=vp)
         self._action_done(s)
 
     # ------------------------------------------------------------------ construction (T-BUILD)
@@ -629,7 +634,7 @@ class TrajanRules:
             p.construction_tiles.append(tile)
             vp = self.board.construction_vp(tile)
             p.add_vp("construction", vp)
-            s.news.append((N_("{player} builds: +{vp} VP"), {"player": p.name, "vp": vp}))
+            _news(s, N_("{player} builds: +{vp} VP"), player=p.name, vp=vp)
             if first:                                                              # T-BUILD-2a
                 t.queue.insert(1, (self.board.bonus_action[kind], "bonus"))
         elif e.tile:
@@ -666,7 +671,7 @@ class TrajanRules:
     def _reveal(self, s: TrajanState, demand: str) -> None:
         s.demands.append(demand)
         s.demands_seen[demand] += 1
-        s.news.append((N_("Demand revealed: {demand}"), {"demand": demand}))
+        _news(s, N_("Demand revealed: {demand}"), demand=demand)
         s.round += 1
         self._start_turn(s, (s.active + 1) % s.n)
 
@@ -761,7 +766,7 @@ class TrajanRules:
         penalty = self.board.demand_penalty[unmet]                                 # T-QUARTER-1c
         if penalty:
             p.add_vp("demands", -penalty)
-            s.news.append((N_("{player}: {n} demand(s) unmet, -{vp} VP"), {"player": p.name, "n": unmet, "vp": penalty}))
+            _news(s, N_("{player}: {n} demand(s) unmet, -{vp} VP"), player=p.name, n=unmet, vp=penalty)
         qe = s.quarter_end
         assert qe is not None
         qe.demands_done.append(e.player)
@@ -822,13 +827,8 @@ class TrajanRules:
         s.extra_discarded += s.forum_yellow
         s.forum_green = 0
         s.forum_yellow = 0
-        s.quarter_results.append({
-            "quarter": s.quarter,
-            "demands": list(s.demands),
-            "votes": list(qe.votes),
-            "ranking": list(qe.ranking),
-            "vp": [p.vp for p in s.players],
-        })
+        s.quarter_results.append(QuarterResult(s.quarter, tuple(s.demands), tuple(qe.votes), tuple(qe.ranking),
+                                               tuple(p.vp for p in s.players)))
         s.demands = []
         if s.quarter >= 4:                                                         # T-QUARTER-3c
             s.quarter += 1                                                         # T-QUARTER-4
@@ -855,7 +855,7 @@ class TrajanRules:
         s.quarter += 1
         s.round = 1
         s.quarter_end = None
-        s.news.append((N_("Quarter {q} begins"), {"q": s.quarter}))
+        _news(s, N_("Quarter {q} begins"), q=s.quarter)
         self._start_turn(s, (s.active + 1) % s.n)
 
     # ------------------------------------------------------------------ final scoring (T-FINAL)

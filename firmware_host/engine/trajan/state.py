@@ -82,7 +82,7 @@ class PlayerState:
         self.vp_by[source] = self.vp_by.get(source, 0) + points
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pending:
     """The decision the game waits for.
 
@@ -97,6 +97,18 @@ class Pending:
     player: int | None = None
     action: str = ""
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class QuarterResult:
+    """What a quarter end decided: its demands, each player's votes, the senate ranking
+    (best first) and everyone's VP afterwards (seat order)."""
+
+    quarter: int
+    demands: tuple[str, ...]
+    votes: tuple[int, ...]
+    ranking: tuple[int, ...]
+    vp: tuple[int, ...]
 
 
 @dataclass
@@ -156,9 +168,9 @@ class TrajanState:
     senate_height: int = 0               # last height handed out
     quarter_end: QuarterEnd | None = None
     history: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
-    quarter_results: list[dict[str, Any]] = field(default_factory=list)
+    quarter_results: list[QuarterResult] = field(default_factory=list)
     final: dict[str, Any] | None = None
-    news: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # what the last move did
+    news: list[tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=list)  # what the last move did
 
     @property
     def n(self) -> int:

@@ -1,0 +1,82 @@
+"""The engine core: events round-trip, errors name their rule, copies share nothing."""
+
+import dataclasses
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_host.engine.core import EventCodec, Game, RuleError, copy_state, event_to_json
+from firmware_host.engine.trajan import CODEC, TrajanRules
+from firmware_host.engine.trajan import events as ev
+from tests.trajan_fixtures import finished_events, setup
+
+EVENTS = finished_events(4, 5)
+RULES = TrajanRules(setup(4, 5))
+
+
+def _mutables(obj, seen=None):
+    """ids of every mutable container reachable from ``obj``."""
+    seen = set() if seen is None else seen
+    if isinstance(obj, (list, dict, Counter, set)) or (dataclasses.is_dataclass(obj)
+                                                       and not obj.__dataclass_params__.frozen):
+        if id(obj) in seen:
+            return seen
+        seen.add(id(obj))
+    if isinstance(obj, dict):
+        for v in obj.values():
+            _mutables(v, seen)
+    elif isinstance(obj, (list, tuple, set)):
+        for v in obj:
+            _mutables(v, seen)
+    elif dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            _mutables(getattr(obj, f.name), seen)
+    return seen
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, len(EVENTS)))
+def test_copy_state_is_equal_and_shares_nothing_mutable(k):
+    state = Game(RULES, EVENTS[:k]).state
+    copy = copy_state(state)
+    assert copy == state
+    assert not (_mutables(copy) & _mutables(state))
+
+
+def test_apply_never_touches_the_state_it_was_given():
+    game = Game(RULES)
+    for e in EVENTS[:200]:
+        before = copy_state(game.state)
+        old = game.state
+        game.apply(e)
+        assert old == before
+
+
+def test_every_event_round_trips_through_json():
+    for e in EVENTS:
+        assert CODEC.decode(event_to_json(e)) == e
+
+
+def test_codec_refuses_unknown_kinds_and_fields():
+    with pytest.raises(ValueError):
+        CODEC.decode({"kind": "teleport"})
+    with pytest.raises(ValueError):
+        CODEC.decode({"kind": "sow", "bowl": 1, "colours": ["white"], "speed": 3})
+    with pytest.raises(ValueError):
+        EventCodec([ev.Sow, ev.Sow])
+
+
+def test_rule_error_names_rule_message_and_fix_and_translates():
+    err = RuleError("T-SEN-2", "{player} already reached the 8 VP space this quarter.", "Skip it.", player="red")
+    assert str(err) == "T-SEN-2: red already reached the 8 VP space this quarter. Skip it."
+    catalog = {"{player} already reached the 8 VP space this quarter.": "{player} már elérte a 8 GP-s mezőt.",
+               "Skip it.": "Hagyd ki.", "red": "piros"}
+    assert err.translated(lambda s: catalog.get(s, s)) == "T-SEN-2: piros már elérte a 8 GP-s mezőt. Hagyd ki."
+
+
+def test_undo_more_than_there_is_goes_back_to_the_start():
+    game = Game(RULES, EVENTS[:5])
+    game.undo(50)
+    assert game.events == [] and game.state == RULES.initial_state()
