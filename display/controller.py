@@ -8,6 +8,7 @@ centre of that widget, so scripts take exactly the path a finger does.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import Any, Callable
 
 import pygame
@@ -102,6 +103,11 @@ class Controller:
             self.say(exc.translated(_), "bad")
             self.screen.invalidate()
             return False
+        except sqlite3.Error as exc:
+            log.error("move not saved: %s", exc)
+            self.say(_("The move could not be saved ({error}); nothing changed. Try again.").format(error=exc), "bad")
+            self.screen.invalidate()
+            return False
         self.message = ""
         self.refresh()
         return True
@@ -122,7 +128,12 @@ class Controller:
             self.say(_("Nothing to undo."))
             return
         assert self.session is not None
-        self.session.undo()
+        try:
+            self.session.undo()
+        except sqlite3.Error as exc:
+            log.error("undo not saved: %s", exc)
+            self.say(_("The undo could not be saved ({error}); nothing changed.").format(error=exc), "bad")
+            return
         self.say(_("Last move taken back."))
         self.refresh()
 

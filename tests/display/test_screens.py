@@ -2,6 +2,7 @@
 bad input changes nothing and says why, keys map to the box's buttons."""
 
 import random
+import sqlite3
 
 import pygame
 import pytest
@@ -185,3 +186,19 @@ def test_new_game_form_starts_a_journaled_game(tmp_path):
     assert s.players == (("brown", "Brown"), ("blue", "Bluezo"), ("green", "Green"))
     assert ctl.session.state.pending.kind == "setup_markers"
     assert ctl.journal.unfinished() == ctl.session.game_id
+
+
+
+def test_a_move_that_cannot_be_saved_is_not_shown(tmp_path):
+    """Disk full: SQLite refuses the commit; the screen says so and the game is unchanged."""
+    journal = Journal(tmp_path / "j.db")
+    ctl = Controller(journal)
+    ctl.start_game("trajan", setup(2, 1))
+    state = ctl.session.state
+
+    def full(*args):
+        raise sqlite3.OperationalError("database or disk is full")
+    journal.append = full
+    assert not ctl.submit(finished_events(2, 1)[0])
+    assert "could not be saved" in ctl.message and ctl.session.state is state
+    assert ctl.session.game.events == []
