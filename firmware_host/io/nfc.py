@@ -1,0 +1,264 @@
+"""NFC: the PN532 reader on the Pi's UART, a simulated reader, and the tag registry.
+
+:class:`NfcReader` polls a PN532 over HSU (pyserial + adafruit-circuitpython-pn532) on its
+own thread and reports each touch once as :class:`TagRead`: a tag resting on the reader is
+not repeated, and a tag counts as gone only after ``absent_polls`` polls in a row without
+it, so a tag swiped twice quickly is two touches only if it really left the field. Losing
+the reader (no answer, or the port gone) and finding it again are reported as
+``DeviceStatus("nfc", ...)``; the thread keeps trying to reopen it and never dies.
+
+:class:`TagRegistry` maps tag UIDs to things of a game, ``(game, kind, value)`` strings,
+e.g. ``("trajan", "player", "red")`` or ``("trajan", "demand", "bread")``, in its own SQLite
+file (``Config.tags_path``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..i18n import _
+from .inputs import DeviceStatus, InputSink, TagRead
+
+log = logging.getLogger(__name__)
+
+
+class NfcReader:
+    """The PN532 poll loop. Starts its thread at construction; :meth:`close` stops it.
+
+    ``port``: the serial device (``/dev/serial0``). ``poll_timeout``: seconds each poll waits
+    for a tag (also the reader's answer time-out). ``absent_polls``: empty polls in a row
+    after which a tag has left. ``retry_s``: pause between attempts to reopen a lost reader.
+    ``lost_after``: polls in a row without a valid answer after which the reader is lost.
+    ``pn532_factory``: ``serial -> PN532`` (default ``adafruit_pn532.uart.PN532_UART``).
+    """
+
+    def __init__(self, port: str, sink: InputSink, *, baudrate: int = 115200, poll_timeout: float = 0.15,
+                 absent_polls: int = 2, retry_s: float = 2.0, lost_after: int = 3,
+                 pn532_factory: Callable[[Any], Any] | None = None) -> None:
+        self.port = port
+        self._sink = sink
+        self._baudrate = baudrate
+        self._poll_timeout = poll_timeout
+        self._absent_polls = absent_polls
+        self._retry_s = retry_s
+        self._lost_after = lost_after
+        self._factory = pn532_factory
+        self._stop = threading.Event()
+        self._serial: Any = None
+        self._pn532: Any = None
+        self._ok: bool | None = None         # None until the first open attempt has decided
+        self._present: str | None = None     # the tag on the reader now
+        self._misses = 0
+        self._failures = 0
+        self._thread = threading.Thread(target=self._run, name="nfc", daemon=True)
+        self._thread.start()
+
+    @property
+    def ok(self) -> bool | None:
+        """``True`` = reader answering, ``False`` = lost, ``None`` = first attempt still running."""
+        return self._ok
+
+    def _report(self, inp: Any) -> None:
+        try:
+            self._sink(inp)
+        except Exception:
+            log.exception("input sink failed for %s", inp)
+
+    def _set_ok(self, ok: bool, message: str) -> None:
+        if ok != self._ok:
+            self._ok = ok
+            (log.info if ok else log.warning)("%s", message)
+            self._report(DeviceStatus("nfc", ok, message))
+
+    def _open(self) -> None:
+        import serial
+
+        if self._factory is None:
+            from adafruit_pn532.uart import PN532_UART as factory
+        else:
+            factory = self._factory
+        self._serial = serial.Serial(self.port, self._baudrate, timeout=0.05)
+        self._pn532 = factory(self._serial)     # wakes the chip, SAMConfiguration, firmware check
+        self._failures = 0
+
+    def _drop(self) -> None:
+        self._pn532 = None
+        if self._serial is not None:
+            try:
+                self._serial.close()
+            except Exception:        # a port that vanished may fail even to close
+                log.debug("closing %s failed", self.port, exc_info=True)
+            self._serial = None
+
+    def _poll(self) -> str | None:
+        """One InListPassiveTarget: the UID there (hex), ``None`` if no tag. Raises
+        ``ConnectionError`` when the reader did not acknowledge the command."""
+        if not self._pn532.listen_for_passive_target(timeout=self._poll_timeout):
+            raise ConnectionError("no ACK")
+        uid = self._pn532.get_passive_target(timeout=self._poll_timeout)
+        return bytes(uid).hex() if uid else None
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self._pn532 is None:
+                try:
+                    self._open()
+                except Exception as exc:   # no port, no permission, no answer: all "missing"
+                    self._drop()
+                    if self._ok is not False:
+                        log.warning("NFC reader on %s: %s", self.port, exc)
+                    self._set_ok(False, _("NFC reader not found on {port}: check its cable.").format(port=self.port))
+                    self._stop.wait(self._retry_s)
+                    continue
+                self._set_ok(True, _("NFC reader ready."))
+            try:
+                uid = self._poll()
+            except Exception as exc:
+                # A late answer from the previous poll or line noise fails one poll; only a
+                # run of failures means the reader is gone.
+                self._failures += 1
+                log.debug("NFC poll failed (%d in a row): %r", self._failures, exc)
+                if self._failures >= self._lost_after:
+                    self._drop()
+                    self._set_ok(False, _("NFC reader stopped answering on {port}: check its cable.").format(
+                        port=self.port))
+                    self._stop.wait(self._retry_s)
+                continue
+            self._failures = 0
+            self._seen(uid)
+
+    def _seen(self, uid: str | None) -> None:
+        if uid is None:
+            self._misses += 1
+            if self._misses >= self._absent_polls:
+                self._present = None
+            return
+        self._misses = 0
+        if uid != self._present:
+            self._present = uid
+            self._report(TagRead(uid))
+        # A tag resting on the reader answers at once; pace the polls as if it had not.
+        self._stop.wait(self._poll_timeout)
+
+    def close(self) -> None:
+        """Stop polling and close the port (waits for the current poll to end)."""
+        self._stop.set()
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+        self._drop()
+
+
+class SimulatedNfc:
+    """The simulator's reader: :meth:`tap` delivers a touch (from a key or a menu)."""
+
+    ok = True
+
+    def __init__(self, sink: InputSink) -> None:
+        self._sink = sink
+
+    def tap(self, uid: str) -> None:
+        self._sink(TagRead(normalize_uid(uid)))
+
+    def close(self) -> None:
+        pass
+
+
+# ---------------------------------------------------------------------- registry
+
+_HEX = re.compile(r"^[0-9a-f]{8,20}$")
+
+
+def normalize_uid(uid: str) -> str:
+    """``"04:A2 2B.."`` -> ``"04a22b.."``. Raises ``ValueError`` unless 4..10 bytes of hex."""
+    clean = re.sub(r"[\s:.-]", "", uid).lower()
+    if not _HEX.match(clean) or len(clean) % 2:
+        raise ValueError(f"not a tag UID: {uid!r}")
+    return clean
+
+
+@dataclass(frozen=True)
+class TagThing:
+    """What a tag stands for: ``game`` ("trajan"), ``kind`` ("player", "demand", "bonus",
+    "goods", ...) and ``value`` ("red", "bread", ...), all as the game's engine names them."""
+
+    game: str
+    kind: str
+    value: str
+
+
+class TagInUse(ValueError):
+    """The tag is already enrolled as something else (``.thing``); forget it first."""
+
+    def __init__(self, uid: str, thing: TagThing) -> None:
+        super().__init__(f"tag {uid} is already {thing.game}/{thing.kind}/{thing.value}")
+        self.uid, self.thing = uid, thing
+
+
+class TagRegistry:
+    """UID -> :class:`TagThing`, kept in SQLite at ``path`` (created with its folder).
+
+    Used from one thread (the UI's). Every change is committed before the method returns.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        path = Path(path)
+        if str(path) != ":memory:":
+            path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path))
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        with self._db:
+            self._db.execute("""CREATE TABLE IF NOT EXISTS tags (
+                uid TEXT PRIMARY KEY, game TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL,
+                enrolled TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)""")
+
+    def enroll(self, uid: str, thing: TagThing) -> bool:
+        """Record that tag ``uid`` is ``thing``. ``True`` if new, ``False`` if it already was.
+
+        Raises :class:`TagInUse` if the tag is enrolled as something else, ``ValueError``
+        for a malformed UID or an empty field.
+        """
+        uid = normalize_uid(uid)
+        if not all((thing.game, thing.kind, thing.value)):
+            raise ValueError(f"incomplete tag meaning: {thing}")
+        known = self.lookup(uid)
+        if known == thing:
+            return False
+        if known is not None:
+            raise TagInUse(uid, known)
+        with self._db:
+            self._db.execute("INSERT INTO tags (uid, game, kind, value) VALUES (?, ?, ?, ?)",
+                             (uid, thing.game, thing.kind, thing.value))
+        return True
+
+    def lookup(self, uid: str) -> TagThing | None:
+        """What ``uid`` stands for, ``None`` if unknown (or not a UID at all)."""
+        try:
+            uid = normalize_uid(uid)
+        except ValueError:
+            return None
+        row = self._db.execute("SELECT game, kind, value FROM tags WHERE uid = ?", (uid,)).fetchone()
+        return TagThing(*row) if row else None
+
+    def forget(self, uid: str) -> bool:
+        """Remove the tag; ``True`` if it was enrolled."""
+        with self._db:
+            cur = self._db.execute("DELETE FROM tags WHERE uid = ?", (normalize_uid(uid),))
+        return cur.rowcount > 0
+
+    def enrolled(self, game: str | None = None, kind: str | None = None) -> list[tuple[str, TagThing]]:
+        """``(uid, thing)`` pairs, optionally of one game / kind, ordered by kind, value, UID
+        (the enrolment screen counts the bread demand tiles already tagged from this)."""
+        rows = self._db.execute(
+            "SELECT uid, game, kind, value FROM tags WHERE (? IS NULL OR game = ?) AND (? IS NULL OR kind = ?) "
+            "ORDER BY game, kind, value, uid", (game, game, kind, kind)).fetchall()
+        return [(uid, TagThing(g, k, v)) for uid, g, k, v in rows]
+
+    def close(self) -> None:
+        self._db.close()
