@@ -100,10 +100,14 @@ def _open_hardware(config: Config, sink) -> Any:
 def _loop(ctl, surface, input_type: int) -> None:
     import pygame
 
+    first_frame = True
     while ctl.running:
         if ctl.dirty:
             ctl.draw(surface)
             pygame.display.flip()
+            if first_frame:     # `table-companion bench` times start-up to this line
+                log.info("first frame")
+                first_frame = False
         event = pygame.event.wait(WAKE_MS)
         while event.type != pygame.NOEVENT:
             if event.type == pygame.QUIT:
