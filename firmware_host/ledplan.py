@@ -1,0 +1,183 @@
+"""The LED plan: which colour each LED of the strip shows, computed from the game state.
+
+Pure: no hardware, no clock. The caller passes ``t`` (seconds, any monotonic origin) for the
+pulses, and gets back a :class:`LedFrame`; ``frame.animated`` says a pulse is running, so the
+caller should come back within :data:`PULSE_FRAME_S` (otherwise the frame only changes when
+the state or a device does). Pulses are quantised, so consecutive calls often return the same
+frame and the strip (which writes only changes) stays quiet.
+
+The strip is cut into groups by :class:`LedLayout` (from the config): the time-track LEDs,
+one LED per seat and a status LED. Each game registers a plan in :data:`PLANS`:
+``plan(rules, state, layout, t) -> (pixels, animated)`` filling the track and seat LEDs; the
+status LED is common to all games (:func:`status_colour`). Chariot Race would show the
+active chariot's colour on its seat LED and its damage with :func:`bar` on the track LEDs;
+Concordia the active player's seat.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .io.inputs import DeviceStatus
+
+RGB = tuple[int, int, int]
+OFF: RGB = (0, 0, 0)
+
+PLAYER_COLOURS: dict[str, RGB] = {
+    "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "brown": (160, 60, 8),
+    "yellow": (255, 170, 0), "white": (255, 255, 255), "black": (40, 0, 80), "purple": (150, 0, 255),
+}
+MARKER: RGB = (255, 255, 255)            # the time marker
+PROGRESS: RGB = (64, 40, 12)             # spaces the marker passed this round (warm, dim)
+ROUND_END: RGB = (255, 120, 0)           # amber pulse: round over, a demand is (being) revealed
+QUARTER_END: RGB = (170, 0, 255)         # violet pulse: quarter end scoring
+GAME_OVER: RGB = (255, 255, 255)
+STATUS_OK: RGB = (0, 40, 0)
+STATUS_NFC: RGB = (255, 0, 0)            # red: the NFC reader is missing
+STATUS_BUTTONS: RGB = (255, 100, 0)      # amber: a button is stuck
+STATUS_OTHER: RGB = (255, 0, 255)        # any other device down
+
+PULSE_PERIOD_S = 1.6
+PULSE_STEPS = 16
+PULSE_FRAME_S = PULSE_PERIOD_S / (2 * PULSE_STEPS)
+OTHER_SEATS = 8                          # other players' seats glow at 1/8 of their colour
+
+
+@dataclass(frozen=True)
+class LedLayout:
+    """Strip indices: ``track[i]`` shows time-track space ``i`` (0 = start space), ``seats[i]``
+    seat ``i`` (seat order), ``status`` the status LED (``None``: none). ``count``: strip length."""
+
+    count: int
+    track: tuple[int, ...]
+    seats: tuple[int, ...]
+    status: int | None
+
+    @classmethod
+    def from_config(cls, config: Any) -> "LedLayout":
+        c = config
+        return cls(
+            count=c.led_count,
+            track=tuple(range(c.led_track_first, c.led_track_first + c.led_track_count)),
+            seats=tuple(range(c.led_seat_first, c.led_seat_first + c.led_seat_count)),
+            status=c.led_status if c.led_status >= 0 else None,
+        )
+
+
+@dataclass(frozen=True)
+class LedFrame:
+    pixels: tuple[RGB, ...]
+    animated: bool
+
+
+def scale(colour: RGB, factor: float) -> RGB:
+    return tuple(int(round(c * factor)) for c in colour)  # type: ignore[return-value]
+
+
+def pulse(t: float) -> float:
+    """Brightness factor 0.25..1.0 of a pulse at time ``t``, in :data:`PULSE_STEPS` steps."""
+    wave = 0.5 - 0.5 * math.cos(2 * math.pi * t / PULSE_PERIOD_S)
+    return 0.25 + 0.75 * round(wave * PULSE_STEPS) / PULSE_STEPS
+
+
+def bar(leds: tuple[int, ...], fraction: float, colour: RGB) -> dict[int, RGB]:
+    """A bar graph over ``leds``: the first ``round(fraction * len(leds))`` lit in ``colour``."""
+    lit = round(max(0.0, min(1.0, fraction)) * len(leds))
+    return {led: colour if i < lit else OFF for i, led in enumerate(leds)}
+
+
+def track_led(layout: LedLayout, space: int, spaces: int) -> int | None:
+    """The LED showing ``space`` of a track with ``spaces`` spaces (shared out evenly when the
+    strip has fewer track LEDs than the track has spaces)."""
+    n = len(layout.track)
+    if n == 0:
+        return None
+    return layout.track[space if spaces <= n else space * n // spaces]
+
+
+def status_colour(devices: Iterable[DeviceStatus]) -> RGB:
+    """The status LED: red = NFC reader missing, amber = a button stuck, magenta = something
+    else down, dim green = all well. The latest status of each device counts."""
+    latest = {d.device: d.ok for d in devices}
+    if latest.get("nfc") is False:
+        return STATUS_NFC
+    if latest.get("buttons") is False:
+        return STATUS_BUTTONS
+    if any(ok is False for ok in latest.values()):
+        return STATUS_OTHER
+    return STATUS_OK
+
+
+def player_colour(name: str) -> RGB:
+    return PLAYER_COLOURS.get(name, (255, 255, 255))
+
+
+# ---------------------------------------------------------------------- Trajan
+
+def _round_just_started(s: Any) -> bool:
+    """The first turn of a new round, before its bowl is chosen (T-ROUND-2 just happened)."""
+    return (s.pending.kind == "bowl" and s.turn is not None and s.turn.bowl == -1 and bool(s.history)
+            and tuple(s.history[-1][:2]) == (s.quarter, s.round - 1))
+
+
+def trajan_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[int, RGB], bool]:
+    """Trajan: the time track of the player count (T-NIS-1) with the marker bright and the
+    spaces it passed this lap dim (a round is one lap, T-FLOW-1/T-ROUND-1); the seat LED of
+    whoever decides now in their colour, the others faint; the whole track pulses amber at a
+    round end / demand reveal (T-ROUND-2), violet during the quarter end (T-QUARTER), white
+    when the game is over."""
+    out: dict[int, RGB] = {}
+    spaces = rules.board.spaces(s.n)
+    for led in layout.track:
+        out[led] = OFF
+    kind = s.pending.kind
+    companion_reveal = rules.setup.demand_mode == "companion" and _round_just_started(s)
+    if kind == "reveal_demand" or companion_reveal:
+        flash: RGB | None = ROUND_END
+    elif kind in ("demands", "consul", "refill_bonus"):
+        flash = QUARTER_END
+    elif kind == "game_over":
+        flash = GAME_OVER
+    else:
+        flash = None
+    for space in range(spaces):
+        led = track_led(layout, space, spaces)
+        if led is None:
+            break
+        if flash is not None:
+            out[led] = scale(flash, pulse(t))
+        elif space == s.time:
+            out[led] = MARKER
+        elif space < s.time and out[led] != MARKER:
+            out[led] = PROGRESS
+    who = s.pending.player if s.pending.player is not None else s.active
+    for seat, led in enumerate(layout.seats):
+        if seat >= s.n:
+            out[led] = OFF
+            continue
+        colour = player_colour(s.players[seat].colour)
+        out[led] = colour if kind == "game_over" or seat == who else scale(colour, 1 / OTHER_SEATS)
+    return out, flash is not None
+
+
+PlanFn = Callable[[Any, Any, LedLayout, float], "tuple[dict[int, RGB], bool]"]
+PLANS: dict[str, PlanFn] = {"trajan": trajan_plan}
+
+
+def led_plan(game: str | None, rules: Any, state: Any, layout: LedLayout,
+             devices: Iterable[DeviceStatus] = (), t: float = 0.0) -> LedFrame:
+    """The whole strip for ``game``'s ``state`` (``None``: no game open; a game without a plan
+    in :data:`PLANS` lights only the status LED). ``devices``: the latest
+    :class:`DeviceStatus` of each device."""
+    pixels = [OFF] * layout.count
+    animated = False
+    plan = PLANS.get(game) if game else None
+    if plan is not None and state is not None:
+        lit, animated = plan(rules, state, layout, t)
+        for led, colour in lit.items():
+            pixels[led] = colour
+    if layout.status is not None:
+        pixels[layout.status] = status_colour(devices)
+    return LedFrame(tuple(pixels), animated)

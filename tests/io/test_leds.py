@@ -1,0 +1,152 @@
+"""The LED strip backends: the real adafruit NeoPixel class under BLINKA_OS_AGNOSTIC=1 with its
+data-line writes captured (GRB bytes), the simulated strip, and the failure-tolerant wrapper."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_host.config import Config
+from firmware_host.io.inputs import DeviceStatus
+from firmware_host.io.leds import NeoPixelStrip, SafeStrip, SimulatedStrip
+from firmware_host.ledplan import MARKER, LedLayout, led_plan
+from firmware_host.engine.trajan import TrajanRules
+from firmware_host.engine.trajan.state import Pending
+from trajan_fixtures import setup
+
+
+@pytest.fixture
+def wire(monkeypatch):
+    """Every buffer the NeoPixel class puts on the data line."""
+    import neopixel
+
+    written: list[bytes] = []
+    monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: written.append(bytes(buf)))
+    return written
+
+
+def real_strip(count=3, brightness=1.0, order="GRB"):
+    import board
+
+    return NeoPixelStrip(18, count, brightness=brightness, order=order, pin_object=board.Dx_OUTPUT)
+
+
+def test_bytes_on_the_wire_are_grb(wire):
+    strip = real_strip()
+    assert strip.show([(255, 0, 0), (0, 255, 0), (1, 2, 3)]) is True
+    assert wire == [bytes([0, 255, 0, 255, 0, 0, 2, 1, 3])]
+
+
+def test_brightness_scales_the_bytes(wire):
+    strip = real_strip(count=1, brightness=0.2)
+    strip.show([(255, 100, 0)])
+    assert wire == [bytes([20, 51, 0])]
+
+
+def test_rgb_strip_order(wire):
+    strip = real_strip(count=1, order="RGB")
+    strip.show([(10, 20, 30)])
+    assert wire == [bytes([10, 20, 30])]
+
+
+def test_show_writes_once_per_change(wire):
+    strip = real_strip()
+    frame = [(9, 9, 9)] * 3
+    assert strip.show(frame) is True
+    assert strip.show(list(frame)) is False
+    assert strip.show([(0, 0, 0)] * 3) is True
+    assert len(wire) == 2
+
+
+def test_close_turns_the_leds_off(wire):
+    strip = real_strip()
+    strip.show([(9, 9, 9)] * 3)
+    strip.close()
+    assert wire[-1] == bytes(9)
+
+
+def test_wrong_frames_are_refused(wire):
+    strip = real_strip()
+    with pytest.raises(ValueError):
+        strip.show([(0, 0, 0)] * 2)
+    with pytest.raises(ValueError):
+        strip.show([(256, 0, 0)] * 3)
+    assert wire == []
+
+
+def test_trajan_plan_reaches_the_wire_in_grb(wire):
+    """The whole chain: state -> plan -> strip -> bytes; the time marker's LED is white."""
+    config = Config(led_brightness=1.0)
+    layout = LedLayout.from_config(config)
+    rules = TrajanRules(setup(4))
+    s = rules.initial_state()
+    s.pending, s.time, s.active = Pending("bowl", 1), 4, 1
+    strip = real_strip(count=config.led_count)
+    strip.show(led_plan("trajan", rules, s, layout).pixels)
+    data = wire[-1]
+    assert data[4 * 3:5 * 3] == bytes(MARKER)
+    seat = layout.seats[1] * 3
+    assert data[seat:seat + 3] == bytes([255, 0, 0])          # green seat, GRB: G first
+
+
+def test_simulated_strip_keeps_the_frame_and_counts_changes():
+    strip = SimulatedStrip(2, brightness=0.5)
+    assert strip.show([(200, 0, 0), (0, 0, 0)]) is True
+    assert strip.show([(200, 0, 0), (0, 0, 0)]) is False
+    assert strip.version == 1
+    assert strip.pixels[0] == (200, 0, 0) and strip.lit()[0] == (100, 0, 0)
+
+
+class Flaky:
+    def __init__(self, count):
+        self.count, self.shown, self.broken = count, [], False
+
+    def show(self, pixels):
+        if self.broken:
+            raise OSError("strip gone")
+        self.shown.append(tuple(pixels))
+        return True
+
+    def close(self):
+        pass
+
+
+def test_safe_strip_reports_a_failing_strip_once_and_recovers(sink, clock):
+    flaky = Flaky(2)
+    opened = []
+
+    def opener():
+        if opened and opened[-1] == "fail":
+            raise RuntimeError("cannot open")
+        opened.append("ok")
+        return flaky
+
+    safe = SafeStrip(opener, 2, sink, retry_s=30, clock=clock)
+    first = sink.next()
+    assert first.device == "leds" and first.ok
+    flaky.broken = True
+    assert safe.show([(1, 1, 1), (0, 0, 0)]) is False
+    down = sink.next()
+    assert isinstance(down, DeviceStatus) and not down.ok
+    assert safe.show([(2, 2, 2), (0, 0, 0)]) is False               # no retry before retry_s
+    assert sink.pending() == []
+    flaky.broken = False
+    clock.advance(31)
+    assert safe.show([(3, 3, 3), (0, 0, 0)]) is True
+    assert sink.next().ok
+    assert flaky.shown[-1] == ((3, 3, 3), (0, 0, 0))
+
+
+def test_safe_strip_that_never_opens_still_takes_frames(sink, clock):
+    def opener():
+        raise ImportError("no neopixel driver here")
+
+    safe = SafeStrip(opener, 1, sink, clock=clock)
+    assert not sink.next().ok
+    for _ in range(3):
+        assert safe.show([(5, 5, 5)]) is False
+    clock.advance(31)
+    safe.show([(5, 5, 5)])
+    assert sink.pending() == []                                       # reported once, not per retry
+    with pytest.raises(ValueError):
+        safe.show([])
+    safe.close()
