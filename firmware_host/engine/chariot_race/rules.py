@@ -435,10 +435,11 @@ class ChariotRaceRules:
         s.pending = Pending("move", c.seat, c.colour)
         self._damage(s, c, fast * b.fast_damage, N_("fast dice"))
 
-    def _moving(self, s: ChariotRaceState, rule: str) -> tuple[Chariot, Turn]:
+    def _moving(self, s: ChariotRaceState) -> tuple[Chariot, Turn]:
+        """The moving chariot, while it still moves: a move that ended on a chariot is over."""
         c, t = self._active(s)
         if t.ended_on:
-            raise RuleError(rule, N_("{chariot}'s move ended on {target}'s space."),
+            raise RuleError("CR-MOVE-6", N_("{chariot}'s move ended on {target}'s space."),
                             N_("Only a caltrop on the space behind can still count: enter it, or end the move."),
                             chariot=c.colour, target=t.ended_on)
         return c, t
@@ -449,7 +450,7 @@ class ChariotRaceRules:
                             N_("Check the move on the track, or undo."), chariot=c.colour, speed=c.speed)
 
     def _change_lane(self, s: ChariotRaceState, e: ev.ChangeLane) -> None:
-        c, t = self._moving(s, "CR-MOVE-3")
+        c, t = self._moving(s)
         step = LANE_STEP.get(e.direction)
         if step is None:
             raise RuleError("CR-MOVE-3", N_("A lane change goes in or out."), N_("Choose in or out."))
@@ -465,7 +466,7 @@ class ChariotRaceRules:
         c.lane = lane
 
     def _enter_corner(self, s: ChariotRaceState, e: ev.EnterCorner) -> None:
-        c, t = self._moving(s, "CR-MOVE-4")
+        c, t = self._moving(s)
         b = self.board
         if e.limit not in b.corner_limits:
             raise RuleError("CR-MOVE-4", N_("Corner spaces show {limits}, not {limit}."),
@@ -477,7 +478,7 @@ class ChariotRaceRules:
         self._damage(s, c, max(0, c.speed - e.limit), N_("corner"))                       # CR-MOVE-4
 
     def _collide(self, s: ChariotRaceState, e: ev.Collide) -> None:
-        c, t = self._moving(s, "CR-MOVE-6")
+        c, t = self._moving(s)
         target = self._target(s, c, e.target, "CR-MOVE-5")
         self._steps_left(c, t.collisions, "CR-MOVE-5")
         t.collisions += 1
@@ -512,7 +513,7 @@ class ChariotRaceRules:
         self._damage(s, c, self.board.caltrop_damage, N_("caltrop"))
 
     def _hit_rocks(self, s: ChariotRaceState, e: ev.HitRocks) -> None:
-        c, _ = self._moving(s, "CR-VAR-TRACKB")
+        c, _ = self._moving(s)
         if self.setup.track != "B":
             raise RuleError("CR-VAR-TRACKB", N_("Track side A has no rock piles."),
                             N_("Check the track, or undo."))
@@ -520,7 +521,7 @@ class ChariotRaceRules:
         self._wreck(s, c)                                                                 # CR-AMB-13
 
     def _cross_finish(self, s: ChariotRaceState, e: ev.CrossFinish) -> None:
-        c, t = self._moving(s, "CR-MOVE-8")
+        c, t = self._moving(s)
         b = self.board
         if c.crossings >= b.laps:
             raise RuleError("CR-MOVE-8", N_("{chariot} has already finished."), N_("Undo if this is a mistake."),
