@@ -291,3 +291,28 @@ def test_the_track_model_comes_from_the_data():
     board["track"]["start_spaces"] = [[2, 9], [1, 8], [0, 7], [2, 6], [1, 5], [0, 4]]
     game = race(4, board=board)
     assert [(c.lane, c.pos) for c in game.state.chariots] == [(2, 9), (1, 8), (0, 7), (2, 6)]
+
+
+def test_next_chariot_follows_the_round_then_the_race_order():
+    """CR-ROUND-2: the screens show who plays next: this round's order, then (after the
+    round's last turn) the chariot furthest ahead."""
+    game = race(4)
+    assert game.rules.next_chariot(game.state) == "yellow"
+    for _ in range(3):
+        quiet_turn(game)
+    put(game, "blue", pos=30)
+    assert game.state.pending.chariot == "purple"
+    assert game.rules.next_chariot(game.state) == "blue"
+
+
+def test_standings_put_the_winner_first_and_wrecks_last():
+    """CR-END-3, CR-DESTROY-3: the podium order."""
+    game = race(4)
+    about_to_finish(game, "purple")
+    put(game, "yellow", resistance=0, wrecked=True, pos=30)
+    put(game, "blue", pos=12)
+    quiet_turn(game)
+    quiet_turn(game)
+    do(game, ev.RollDice(("lane",) * 4), ev.KeepDice(), ev.CrossFinish(), ev.EndMove())
+    assert game.state.over and game.rules.next_chariot(game.state) == ""
+    assert game.rules.standings(game.state) == ["purple", "blue", "green", "yellow"]

@@ -234,6 +234,23 @@ class ChariotRaceRules:
         """Chariots still to play this round, in turn order (the active one first)."""
         return [i for i in s.order if i not in s.played and not s.chariots[i].wrecked]
 
+    def next_chariot(self, s: ChariotRaceState) -> str:
+        """Colour of the chariot that plays after the active one: the next in this round's
+        order, or after the round's last turn the one furthest ahead (CR-ROUND-2), if the race
+        goes on. Empty during setup and after the race."""
+        if s.turn is None:
+            return ""
+        after = self.turns_left(s)[1:] or self.race_order(s)
+        return s.chariots[after[0]].colour if after else ""
+
+    def standings(self, s: ChariotRaceState) -> list[str]:
+        """Colours from first to last: chariots in the race by laps completed, then position
+        (the winner first, CR-END-3), then the wrecked ones (CR-DESTROY-3), for the podium."""
+        def key(i: int) -> tuple:
+            c = s.chariots[i]
+            return (c.wrecked, -c.crossings, -c.pos, c.lane)
+        return [s.chariots[i].colour for i in sorted(range(len(s.chariots)), key=key)]
+
     def _next_turn(self, s: ChariotRaceState) -> None:
         left = self.turns_left(s)
         if not left:
@@ -252,22 +269,21 @@ class ChariotRaceRules:
 
     def _end_round(self, s: ChariotRaceState) -> None:
         """CR-ROUND-3 and CR-END: a finisher still in the race ends it; otherwise a new round."""
-        alive = [i for i, c in enumerate(s.chariots) if not c.wrecked]
-        finished = [i for i in alive if s.chariots[i].finished]
-        if finished or not alive:
-            if finished:                                                                  # CR-END-3
-                s.winner = [i for i in self.race_order(s) if i in finished][0]
-                c = s.chariots[s.winner]
-                s.news.append((N_("{chariot} wins the race"), {"chariot": c.colour}))
-            else:                                                                         # CR-END-5
-                s.news.append((N_("Every chariot is wrecked: nobody wins"), {}))
-            s.turn = None
-            s.pending = Pending("race_over")
+        order = self.race_order(s)
+        finished = [i for i in order if s.chariots[i].finished]
+        if finished:                                                                      # CR-END-1, -3
+            s.winner = finished[0]
+            s.news.append((N_("{chariot} wins the race"), {"chariot": s.chariots[s.winner].colour}))
+        elif not order:                                                                   # CR-END-5
+            s.news.append((N_("Every chariot is wrecked: nobody wins"), {}))
+        else:
+            s.round += 1
+            s.order = order                                                               # CR-ROUND-2
+            s.played = []
+            self._next_turn(s)
             return
-        s.round += 1
-        s.order = self.race_order(s)                                                      # CR-ROUND-2
-        s.played = []
-        self._next_turn(s)
+        s.turn = None
+        s.pending = Pending("race_over")
 
     # ------------------------------------------------------------------ damage (CR-DESTROY)
 
@@ -429,7 +445,6 @@ class ChariotRaceRules:
         c, t = self._active(s)
         b = self.board
         fast = t.count("fast")
-        t.up, t.down = up, down
         c.speed = max(b.min_speed, min(b.max_speed, t.start_speed + up - down + 2 * fast))
         s.news.append((N_("{chariot} races at speed {speed}"), {"chariot": c.colour, "speed": c.speed}))
         s.pending = Pending("move", c.seat, c.colour)
@@ -532,7 +547,6 @@ class ChariotRaceRules:
         t.crossed += 1
         c.crossings += 1
         if c.finished:
-            s.finishers.append(s.chariots.index(c))
             s.news.append((N_("{chariot} finishes the race: the lap counter goes back to the box"),
                            {"chariot": c.colour}))
         else:

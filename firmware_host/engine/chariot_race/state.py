@@ -112,8 +112,6 @@ class Turn:
     dice: list[str] = field(default_factory=list)
     free_reroll: bool = True             # CR-DICE-2: still available
     manipulations: int = 0               # rerolls and changes made, free one included
-    up: int = 0                          # normal dice used as +1 / -1 (CR-MOVE-1)
-    down: int = 0
     lane_changes: int = 0                # CR-MOVE-3
     corners: int = 0                     # corner spaces entered (CR-MOVE-4)
     collisions: int = 0                  # CR-MOVE-5
@@ -139,7 +137,6 @@ class ChariotRaceState:
     supply: int = 0                      # caltrops beside the board (CR-SETUP-5)
     on_track: int = 0                    # caltrops lying on the track
     rolls: int = 0                       # dice rolls the companion made (its RNG stream)
-    finishers: list[int] = field(default_factory=list)   # in the order they finished
     winner: int | None = None
     news: list[tuple[str, dict[str, Any]]] = field(default_factory=list)   # what the last move did
 
