@@ -114,3 +114,16 @@ def test_example_config_in_the_docs_loads(tmp_path):
     example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
     c = load_config(write(tmp_path, example))
     assert c.profile == "pi"
+
+
+def test_install_script_writes_the_documented_config(tmp_path):
+    """scripts/install-pi.sh copies the docs' example to /etc; its extraction must give a valid file."""
+    import subprocess
+
+    script = Path(__file__).parents[2] / "scripts" / "install-pi.sh"
+    assert subprocess.run(["bash", "-n", str(script)]).returncode == 0
+    line = next(ln for ln in script.read_text().splitlines() if "sed -n '/^```toml$/" in ln)
+    command = line.split(">", 1)[0].replace('"$APP/docs/config.md"', str(DOC))
+    text = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True).stdout
+    c = load_config(write(tmp_path, text))
+    assert c.profile == "pi" and c.pins == Pins()
