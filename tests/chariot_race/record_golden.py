@@ -96,7 +96,6 @@ class Table:
             self.tap(ev.RollDice(self.roll(n)), f"starting speed {start}: {n} dice")
         self.dice()
         t = self.game.state.turn
-        c = self.game.state.active()
         if self.game.state.pending.kind == "speed":
             want = self.wanted_speed() - t.start_speed - 2 * t.count("fast")
             up, down = (min(t.count("normal"), want), 0) if want >= 0 else (0, min(t.count("normal"), -want))

@@ -8,6 +8,7 @@ from chariot_helpers import BOARD, COLOURS, at, do, race, refused, setup
 from firmware_host.engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
 from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.chariot_race.rules import black_setup_order
+from firmware_host.engine.chariot_race.state import LAPS
 from firmware_host.engine.core import Game
 
 
@@ -24,7 +25,7 @@ def test_cr_comp_2_component_counts_come_from_the_data():
     """CR-COMP-2: 5 dice, 20 caltrops, 6 start spaces, sheets with two sides, 2 laps."""
     rules = ChariotRaceRules(setup(4))
     b = rules.board
-    assert (b.dice_count, b.caltrops, len(b.start_spaces), b.laps) == (5, 20, 6, 2)
+    assert (b.dice_count, b.caltrops, len(b.start_spaces), LAPS) == (5, 20, 6, 2)
     assert len(b.die_faces) == 6
     assert set(b.black) == set(b.colours) and len(b.colours) == 6
 

@@ -2,8 +2,6 @@
 
 import copy
 
-import pytest
-
 from chariot_helpers import BOARD, at, do, put, race, refused, setup
 from firmware_host.engine.chariot_race import ChariotRaceRules
 from firmware_host.engine.chariot_race import events as ev

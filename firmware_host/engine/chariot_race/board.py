@@ -82,7 +82,6 @@ class ChariotRaceBoard:
             raise ValueError(f"dice.faces: unknown symbols {sorted(set(self.die_faces) - set(FACES))}")
         comp = data["components"]
         self.caltrops: int = comp["caltrops"]
-        self.laps: int = comp["laps"]
         self.colours: tuple[str, ...] = tuple(data["colours"]["names"])
         track = data["track"]
         self.lanes: tuple[str, ...] = tuple(track["lanes"])

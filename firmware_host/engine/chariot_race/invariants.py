@@ -5,7 +5,7 @@ conserved, wrecked chariots out of play (for the property tests, the soak and
 from __future__ import annotations
 
 from .rules import ChariotRaceRules
-from .state import ChariotRaceState
+from .state import LAPS, ChariotRaceState
 
 
 def violations(rules: ChariotRaceRules, s: ChariotRaceState) -> list[str]:
@@ -21,7 +21,7 @@ def violations(rules: ChariotRaceRules, s: ChariotRaceState) -> list[str]:
             out.append(f"{c.colour}: fate {c.fate}")
         if c.wrecked != (c.resistance == 0):                           # CR-DESTROY-1
             out.append(f"{c.colour}: wrecked={c.wrecked} at resistance {c.resistance}")
-        if not 0 <= c.crossings <= b.laps:
+        if not 0 <= c.crossings <= LAPS:
             out.append(f"{c.colour}: {c.crossings} finish-line crossings")
         if not 0 <= c.lane < len(b.lanes):
             out.append(f"{c.colour}: lane {c.lane}")

@@ -538,7 +538,7 @@ class ChariotRaceRules:
     def _cross_finish(self, s: ChariotRaceState, e: ev.CrossFinish) -> None:
         c, t = self._moving(s)
         b = self.board
-        if c.crossings >= b.laps:
+        if c.finished:
             raise RuleError("CR-MOVE-8", N_("{chariot} has already finished."), N_("Undo if this is a mistake."),
                             chariot=c.colour)
         if t.crossed * b.spaces_per_lap >= c.speed:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+LAPS = 2   # CR-MOVE-8: the second crossing of the finish line finishes the race [seed][2+]
+
 
 @dataclass(frozen=True)
 class ChariotRaceSetup:
@@ -83,7 +85,7 @@ class Chariot:
 
     @property
     def finished(self) -> bool:
-        return self.crossings >= 2
+        return self.crossings >= LAPS
 
 
 @dataclass
