@@ -122,7 +122,7 @@ class Buttons:
     def __init__(self, pins: Mapping[str, int], sink: InputSink, *, debounce_ms: int = 30, hold_ms: int = 1000,
                  stuck_s: float = 10.0, pin_factory: Any = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        from gpiozero import Button
+        from gpiozero import DigitalInputDevice
 
         self._sink = sink
         self._clock = clock
@@ -133,16 +133,17 @@ class Buttons:
         timing = {"debounce": debounce_ms / 1000, "hold": hold_ms / 1000, "stuck": stuck_s}
         try:
             for name, pin in pins.items():
-                self._devices[name] = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+                # not gpiozero's Button: its hold thread is unused here and slows closing
+                self._devices[name] = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
         except BaseException:
             self._close_devices()
             raise
         now = clock()
-        self._states = {name: ButtonState.started(name, dev.is_pressed, now, holdable=name in HOLDABLE, **timing)
+        self._states = {name: ButtonState.started(name, dev.is_active, now, holdable=name in HOLDABLE, **timing)
                         for name, dev in self._devices.items()}
         for name, dev in self._devices.items():
-            dev.when_pressed = self._edge_handler(name, True)
-            dev.when_released = self._edge_handler(name, False)
+            dev.when_activated = self._edge_handler(name, True)
+            dev.when_deactivated = self._edge_handler(name, False)
         self._thread = threading.Thread(target=self._run, name="buttons", daemon=True)
         self._thread.start()
 
