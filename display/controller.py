@@ -151,10 +151,8 @@ class Controller:
     def _screen_for_state(self) -> Screen:
         if self.session is None:
             return self._home()
-        if self.session.name == "trajan":
-            from .trajan import screen_for
-            return screen_for(self)
-        raise KeyError(f"no screens for {self.session.name}")
+        from .games import package
+        return package(self.session.name).screen_for(self)
 
     def push(self, screen: Screen) -> None:
         """Put ``screen`` over the current one (menus, forms, the keyboard)."""

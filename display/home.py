@@ -9,16 +9,16 @@ import pygame
 from firmware_host.i18n import _
 
 from . import text, theme
+from .games import PACKAGES, package
 from .ui import Button, Screen, column
-
-GAME_TITLES = {"trajan": "Trajan"}
-
 
 class HomeScreen(Screen):
     def build(self) -> list[Button]:
-        out = [Button("new:trajan", pygame.Rect(24, 120, 340, 64), _("New game: Trajan"), fill=(60, 120, 70))]
+        rows = column(pygame.Rect(24, 110, 340, 0), len(PACKAGES) + 1, 64, 12)
+        out = [Button(f"new:{game}", rect, _("New game: {title}").format(title=_(package(game).TITLE)),
+                      fill=(60, 120, 70)) for game, rect in zip(PACKAGES, rows)]
         if self.ctl.journal is not None:
-            out.append(Button("games", pygame.Rect(24, 200, 340, 64), _("Saved games")))
+            out.append(Button("games", rows[len(PACKAGES)], _("Saved games")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -27,9 +27,8 @@ class HomeScreen(Screen):
         text.draw(surface, _("Keeps the books while you play."), (24, 76), 18, theme.MUTED)
 
     def press(self, wid: str) -> None:
-        if wid == "new:trajan":
-            from .trajan import NewGameScreen
-            self.ctl.push(NewGameScreen(self.ctl))
+        if wid.startswith("new:"):
+            self.ctl.push(package(wid[4:]).NewGameScreen(self.ctl))
         elif wid == "games":
             self.ctl.push(GamesScreen(self.ctl))
 
@@ -50,7 +49,8 @@ class GamesScreen(Screen):
         for (gid, game, created, finished, events), rect in zip(shown, column(pygame.Rect(24, 70, 560, 0), self.PAGE, 60)):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(created))
             state = _("finished") if finished and finished > 0 else _("set aside") if finished else _("in progress")
-            out.append(Button(f"open:{gid}", rect, f"{GAME_TITLES.get(game, game)} · {when}",
+            title = _(package(game).TITLE) if game in PACKAGES else game
+            out.append(Button(f"open:{gid}", rect, f"{title} · {when}",
                               _("{n} moves, {state}").format(n=events, state=state), size=17))
         out.append(Button("prev", pygame.Rect(600, 70, 180, 56), _("Newer"), enabled=self.page > 0))
         out.append(Button("next", pygame.Rect(600, 136, 180, 56), _("Older"),

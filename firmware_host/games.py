@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
 from .engine.core import Rules
 from .engine.trajan import TrajanRules, TrajanSetup
 
@@ -23,6 +24,7 @@ class GameKind:
 
 GAMES: dict[str, GameKind] = {
     "trajan": GameKind("trajan", "Trajan", TrajanSetup.from_json, TrajanRules),
+    "chariot_race": GameKind("chariot_race", "Chariot Race", ChariotRaceSetup.from_json, ChariotRaceRules),
 }
 
 

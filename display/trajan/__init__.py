@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from firmware_host.engine.core import N_
+
 from ..ui import Screen
 from .final import FinalScreen
 from .quarter import ConsulScreen, DemandsScreen, RevealDemandScreen
 from .setup import BonusDrawScreen, CardsScreen, MarkersScreen, NewGameScreen, StartingTilesScreen
 from .turn import ActionScreen, BowlScreen, ExtraScreen, SpecialScreen
+
+TITLE = N_("Trajan")
 
 SCREENS = {
     "setup_markers": MarkersScreen,
@@ -30,4 +34,4 @@ def screen_for(ctl) -> Screen:
     return SCREENS[ctl.session.state.pending.kind](ctl)
 
 
-__all__ = ["NewGameScreen", "screen_for"]
+__all__ = ["TITLE", "NewGameScreen", "screen_for"]
