@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
+import select
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -101,8 +102,19 @@ class NfcReader:
         ``ConnectionError`` when the reader did not acknowledge the command."""
         if not self._pn532.listen_for_passive_target(timeout=self._poll_timeout):
             raise ConnectionError("no ACK")
+        if not self._answer_waiting():
+            return None
         uid = self._pn532.get_passive_target(timeout=self._poll_timeout)
         return bytes(uid).hex() if uid else None
+
+    def _answer_waiting(self) -> bool:
+        """Sleep in the kernel until the reader answers or ``poll_timeout`` passes: the driver's
+        own wait checks the port every 10 ms, too busy for an idle Pi Zero."""
+        try:
+            fd = self._serial.fileno()
+        except (AttributeError, OSError, ValueError):
+            return True                 # no file descriptor: let the driver wait
+        return bool(select.select([fd], [], [], self._poll_timeout)[0])
 
     def _run(self) -> None:
         while not self._stop.is_set():

@@ -13,7 +13,7 @@ from firmware_host.engine.trajan.play import random_event
 from firmware_host.engine.trajan.state import Pending
 from firmware_host.io.inputs import DeviceStatus
 from firmware_host.ledplan import (GAME_OVER, MARKER, OFF, PLAYER_COLOURS, PROGRESS, PULSE_PERIOD_S, QUARTER_END, ROUND_END,
-                                   STATUS_BUTTONS, STATUS_NFC, STATUS_OK, LedLayout, led_plan, pulse, scale)
+                                   STATUS_BUTTONS, STATUS_NFC, STATUS_OK, LedLayout, bar, led_plan, pulse, scale)
 from trajan_fixtures import setup
 
 LAYOUT = LedLayout.from_config(Config())
@@ -165,3 +165,11 @@ def test_no_game_or_unknown_game_lights_only_the_status_led():
         f = led_plan(game, None, None, LAYOUT, [DeviceStatus("nfc", False)])
         assert f.pixels[STATUS] == STATUS_NFC
         assert sum(1 for p in f.pixels if p != OFF) == 1 and not f.animated
+
+
+def test_bar_for_other_games_plans():
+    """The helper a Chariot Race plan uses for a chariot's damage resistance (12 = perfect)."""
+    leds = (0, 1, 2, 3)
+    assert bar(leds, 6 / 12, (255, 0, 0)) == {0: (255, 0, 0), 1: (255, 0, 0), 2: OFF, 3: OFF}
+    assert bar(leds, 0.0, (255, 0, 0)) == dict.fromkeys(leds, OFF)
+    assert bar(leds, 2.0, (1, 1, 1)) == dict.fromkeys(leds, (1, 1, 1))
