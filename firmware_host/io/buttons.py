@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..i18n import _
@@ -35,6 +35,11 @@ def button_label(button: str) -> str:
     if button.startswith("bowl"):
         return _("bowl {n}").format(n=button[4:])
     return {"ok": _("OK"), "undo": _("UNDO")}.get(button, button)
+
+
+def stuck_status(button: str) -> DeviceStatus:
+    return DeviceStatus("buttons", False, _("The {button} button is stuck down: free it or check its wiring.").format(
+        button=button_label(button)))
 
 
 @dataclass
@@ -103,9 +108,7 @@ class ButtonState:
                 out.append(ButtonHeld(self.button))
             if not self.stuck_reported and now >= self.pressed_at + self.stuck:
                 self.stuck_reported = True
-                out.append(DeviceStatus("buttons", False,
-                                        _("The {button} button is stuck down: free it or check its wiring.").format(
-                                            button=button_label(self.button))))
+                out.append(stuck_status(self.button))
         return out
 
 
@@ -168,6 +171,7 @@ class Buttons:
                 due, self._outbox = self._outbox, []
                 for state in self._states.values():
                     due += state.tick(now)
+                due = [self._overall(inp) for inp in due]
                 if not due:
                     deadlines = [d for d in (s.deadline() for s in self._states.values()) if d is not None]
                     self._cond.wait(max(0.0, min(deadlines) - now) if deadlines else None)
@@ -177,6 +181,14 @@ class Buttons:
                     self._sink(inp)
                 except Exception:
                     log.exception("input sink failed for %s", inp)
+
+    def _overall(self, inp: Input) -> Input:
+        """One button freed while another is still stuck: the buttons are not all well yet."""
+        if isinstance(inp, DeviceStatus) and inp.ok:
+            stuck = [s.button for s in self._states.values() if s.stuck_reported]
+            if stuck:
+                return stuck_status(stuck[0])
+        return inp
 
     def close(self) -> None:
         """Stop the thread and release the pins. Safe to call twice."""

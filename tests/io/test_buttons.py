@@ -132,6 +132,22 @@ def test_stuck_button_is_reported_once_and_its_release_is_no_press(buttons, mock
     assert barrier(buttons, mock_factory, clock, sink) == []
 
 
+def test_freeing_one_of_two_stuck_buttons_still_reports_the_other(buttons, mock_factory, sink, clock):
+    a, b = pin(mock_factory, "bowl1"), pin(mock_factory, "bowl2")
+    a.drive_low()
+    b.drive_low()
+    settle(buttons, clock, STUCK + 1)
+    got = sink.until(lambda i: isinstance(i, DeviceStatus) and "bowl 2" in i.message)
+    assert [i for i in got if isinstance(i, DeviceStatus)][0].message.count("bowl 1") == 1
+    a.drive_high()
+    settle(buttons, clock)
+    still = sink.next()
+    assert isinstance(still, DeviceStatus) and not still.ok and "bowl 2" in still.message
+    b.drive_high()
+    settle(buttons, clock)
+    assert sink.next().ok
+
+
 def test_button_down_at_start_never_presses_and_is_reported_stuck(sink, clock):
     from gpiozero.pins.mock import MockFactory, MockPin
 
