@@ -37,7 +37,7 @@ def write_mo(path, messages: dict[str, str]) -> None:
 @pytest.fixture
 def hungarian(tmp_path, monkeypatch):
     write_mo(tmp_path / "hu" / "LC_MESSAGES" / "table_companion.mo",
-             {"Undo": "Vissza", "New game: Trajan": "Új játék: Traianus"})
+             {"Undo": "Vissza", "New game: {title}": "Új játék: {title}", "Trajan": "Traianus"})
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     i18n.set_language("hu")
     text.clear_cache()
