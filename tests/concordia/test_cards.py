@@ -493,3 +493,16 @@ def test_c_nis_2_one_kind_of_good_overflowing_needs_no_question():
     play(game, "farmer")
     assert game.state.players[0].goods == Counter(brick=6, food=2)
     assert game.state.active == 1
+
+
+def test_c_nis_1_a_recorded_marker_keeps_its_token_in_reserve():
+    """C-NIS-1: letter A has one cloth token; Britannia's marker shows cloth, so that token
+    lies in Britannia: no other A city and no other A marker can claim it."""
+    game = new_game(2)
+    play(game, "prefect", ev.Produce("britannia", "cloth"))
+    play(game, "prefect")
+    refused(game, ev.Produce("germania", "cloth"), "C-NIS-1", "No A token showing cloth is left for Germania")
+    game.apply(ev.Produce("germania", "wine"))
+    play(game, "architect")
+    refused(game, ev.BuildHouse("colonia", "cloth"), "C-NIS-1", "left for Britannia, whose bonus marker shows cloth")
+    game.apply(ev.BuildHouse("londinium", "cloth"))

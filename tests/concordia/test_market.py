@@ -116,3 +116,13 @@ def test_c_card_senator_1_with_an_empty_display_the_turn_passes():
     game.state.market_left = {"I": [], "II": []}
     play(game, "senator")
     assert game.state.active == 1 and game.state.players[0].discard == ["senator"]
+
+
+def test_c_nis_5_the_any_good_surcharge_is_preselected_with_the_cheapest_spare_goods():
+    game = market_game()
+    seat(game, 0, goods={"food": 2, "wine": 1, "brick": 1})
+    play(game, "senator")
+    rules, s = game.rules, game.state
+    assert rules.suggest_any_goods(s, 1) == ("brick",)     # Mason: food + any
+    assert rules.suggest_any_goods(s, 5) is None           # Smith: brick + tools + any + cloth
+    assert rules.suggest_any_goods(s, 0) == ()             # Prefect: wine

@@ -62,3 +62,17 @@ def test_c_turn_4_only_the_tribune_returns_played_cards():
     play(game, "tribune")
     p = game.state.players[0]
     assert p.discard == [] and p.hand["architect"] == 1 and p.hand["mercator"] == 1 and p.hand["tribune"] == 1
+
+
+@pytest.mark.parametrize("move", [
+    ev.PlayCard(["mercator"]), ev.Trade((("brick",),)), ev.Trade((("brick", "1"),)), ev.BuyCard("1"),
+    ev.CopyCard(True), ev.KeepGoods(("food", 3)), ev.PlaceColonists(land="1"), ev.BuildHouse(None),
+])
+def test_c_turn_2_a_malformed_move_is_refused_and_changes_nothing(move):
+    """A damaged journal line or a bad tap: refused by name, never a crash."""
+    game = new_game(2)
+    before = game.state
+    with pytest.raises(RuleError) as err:
+        game.apply(move)
+    assert err.value.rule == "C-TURN-2" and "unreadable" in str(err.value)
+    assert game.state == before and game.events == []

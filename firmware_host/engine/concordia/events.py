@@ -7,6 +7,9 @@ are card-kind ids of the board data; cities and provinces are the map's ids.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import typing
 from dataclasses import dataclass
 
 from ..core import Event, EventCodec
@@ -130,3 +133,33 @@ CODEC = EventCodec([
     RevealCard, PlayCard, BuyColonist, BuildHouse, Produce, PrefectCash, PlaceColonists,
     ColonistCash, Trade, CopyCard, BuyCard, KeepGoods, Done,
 ])
+
+
+def _fits(value: object, hint: object) -> bool:
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    return False
+
+
+@functools.cache
+def _shape(cls: type) -> tuple[tuple[str, object], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
+def malformed_field(event: Event) -> str | None:
+    """The name of the first field whose value does not have its declared shape (a damaged
+    journal or a bad tap), or ``None`` when the event is well formed."""
+    for name, hint in _shape(type(event)):
+        if not _fits(getattr(event, name), hint):
+            return name
+    return None

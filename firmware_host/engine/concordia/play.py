@@ -40,7 +40,7 @@ def _marker(rules: ConcordiaRules, s: ConcordiaState, province: str, world: dict
 
 def candidates(rules: ConcordiaRules, s: ConcordiaState, rng: random.Random) -> Iterator[Event]:
     """Plausible moves for ``s.pending``: the interesting ones first, then the plain ones."""
-    b, p = rules.board, s.pending
+    p = s.pending
     kind = p.kind
     if kind == "reveal_card":
         deck = rules.top_deck(s)
@@ -98,15 +98,12 @@ def candidates(rules: ConcordiaRules, s: ConcordiaState, rng: random.Random) -> 
         rng.shuffle(slots)
         if rng.random() < 0.85:
             for slot in slots:
-                cost, anys = rules.card_price(s, slot, p.surcharge)
-                spare = list((me.goods - cost).elements())
-                spare.sort(key=b.price.__getitem__)
-                if len(spare) >= anys:
-                    yield ev.BuyCard(slot, tuple(spare[:anys]))
+                pay = rules.suggest_any_goods(s, slot, p.surcharge)
+                if pay is not None:
+                    yield ev.BuyCard(slot, pay)
         yield ev.Done()
     elif kind == "keep_goods":
-        best = sorted(me.arriving.elements(), key=lambda g: -b.price[g])
-        yield ev.KeepGoods(tuple(best[: p.fit]))
+        yield ev.KeepGoods(rules.suggest_keep(s, p.player))
 
 
 def _trades(rules: ConcordiaRules, s: ConcordiaState, rng: random.Random) -> Iterator[Event]:

@@ -132,6 +132,10 @@ class ConcordiaRules:
         handler = self._handlers.get(type(event))
         if handler is None:
             raise RuleError("C-TURN-2", N_("{event} is not a Concordia move."), event=event.kind)
+        bad = ev.malformed_field(event)
+        if bad is not None:
+            raise RuleError("C-TURN-2", N_("The move {event} has an unreadable {field}."),
+                            N_("Enter the move again."), event=event.kind, field=bad)
         s.news = []
         if type(event) not in _EXPECTS.get(s.pending.kind, ()):
             raise RuleError("C-TURN-2", N_("The game is waiting for: {waiting}."),
@@ -318,7 +322,7 @@ class ConcordiaRules:
             raise RuleError("C-NIS-6", N_("A house in {city} costs {coins} sestertii; {player} has {money}."),
                             N_("Build somewhere cheaper or finish building."), city=city, coins=coins,
                             player=p.name, money=p.money)
-        self._pay_goods(p, goods, "C-NIS-6", N_("a house in {city}").format(city=city))
+        self._pay_goods(p, goods, "C-NIS-6", N_("this house"))
         p.money -= coins
         s.city_good.setdefault(e.city, good)
         s.houses.setdefault(e.city, []).append(me)
@@ -351,6 +355,12 @@ class ConcordiaRules:
         if self.tokens_left(s, province.letter)[given] <= 0:
             raise RuleError("C-NIS-1", N_("All {letter} tokens showing {given} lie on other cities."),
                             N_("Check the token on {city}."), letter=province.letter, given=given, city=name)
+        short = self._marker_shortfall(s, province.letter, cities={city: given})
+        if short is not None:
+            raise RuleError("C-NIS-1", N_("Then no {letter} token showing {marker} is left for {province}, "
+                                          "whose bonus marker shows {marker}."),
+                            N_("Check the token on {city}."), letter=province.letter, marker=short[1],
+                            province=m.provinces[short[0]].name, city=name)
         marker = s.marker_good.get(province.id)
         if marker is not None:
             if b.price[given] > b.price[marker]:
@@ -364,14 +374,30 @@ class ConcordiaRules:
                                 N_("Check the token on {city}."), province=province.name, marker=marker, city=name)
         return given
 
-    def tokens_left(self, s: ConcordiaState, letter: str) -> Counter:
-        """City tokens of ``letter`` not yet known to lie on a city."""
+    def tokens_left(self, s: ConcordiaState, letter: str, cities: dict[str, str] | None = None) -> Counter:
+        """City tokens of ``letter`` not yet known to lie on a city (``cities``: more
+        city -> good to count as known)."""
         m = self.map
         pool = Counter(m.tokens[letter])
-        for city, good in s.city_good.items():
+        for city, good in {**s.city_good, **(cities or {})}.items():
             if m.provinces[m.city_province[city]].letter == letter:
                 pool[good] -= 1
         return pool
+
+    def _marker_shortfall(self, s: ConcordiaState, letter: str, cities: dict[str, str] | None = None,
+                          markers: dict[str, str] | None = None) -> tuple[str, str] | None:
+        """A province of ``letter`` whose recorded marker good no city of it can still show,
+        given the tokens left (with ``cities`` and ``markers`` added): ``(province, good)``."""
+        m = self.map
+        known = {**s.city_good, **(cities or {})}
+        pool = self.tokens_left(s, letter, cities)
+        for pid, marker in {**s.marker_good, **(markers or {})}.items():
+            province = m.provinces[pid]
+            if province.letter == letter and marker not in [known.get(c) for c in province.cities]:
+                pool[marker] -= 1
+                if pool[marker] < 0:
+                    return pid, marker
+        return None
 
     def house_cost(self, s: ConcordiaState, city: str) -> tuple[int, Counter] | None:
         """What a house in ``city`` costs now, or ``None`` while its good is unknown (C-NIS-6)."""
@@ -441,7 +467,7 @@ class ConcordiaRules:
         if known and b.price[given] < b.price[b.dearest(known)]:
             raise RuleError("C-NIS-1", N_("{province} has a {dearest} city, so its marker shows {dearest} or dearer."),
                             N_("Check the marker."), province=province.name, dearest=b.dearest(known))
-        if given not in known and self.tokens_left(s, province.letter)[given] <= 0:
+        if given not in known and self._marker_shortfall(s, province.letter, markers={province.id: given}):
             raise RuleError("C-NIS-1", N_("No {letter} token showing {given} is left for {province}'s cities."),
                             N_("Check the marker."), letter=province.letter, given=given, province=province.name)
         return given
@@ -596,6 +622,22 @@ class ConcordiaRules:
         extra = self.board.surcharge[slot] if surcharge else ()
         cost.update(g for g in extra if g != ANY)
         return cost, sum(1 for g in extra if g == ANY)
+
+    def suggest_any_goods(self, s: ConcordiaState, slot: int, surcharge: bool = True) -> tuple[str, ...] | None:
+        """The pre-selected payment of a space's "any good" surcharge: the cheapest goods the
+        active player holds beyond the fixed cost; ``None`` if the card cannot be paid."""
+        cost, anys = self.card_price(s, slot, surcharge)
+        p = s.players[s.active]
+        if cost - p.goods:
+            return None
+        spare = sorted((p.goods - cost).elements(), key=self.board.price.__getitem__)
+        return tuple(spare[:anys]) if len(spare) >= anys else None
+
+    def suggest_keep(self, s: ConcordiaState, player: int) -> tuple[str, ...]:
+        """The pre-selected goods to keep when produced goods do not all fit: the dearest."""
+        p = s.players[player]
+        fit = self.board.capacity - p.used()
+        return tuple(sorted(p.arriving.elements(), key=lambda g: -self.board.price[g])[:fit])
 
     def _buy_card(self, s: ConcordiaState, e: ev.BuyCard) -> None:
         b = self.board
