@@ -30,14 +30,16 @@ log = logging.getLogger(__name__)
 class Controller:
     """Owns the session (or none, on the home screen), the current screen and the message line.
 
-    ``journal`` may be ``None`` (screenshots, benchmarks: nothing is written). ``tags`` is an
-    optional tag registry with ``lookup(uid) -> thing | None``.
+    ``journal`` may be ``None`` (screenshots, benchmarks: nothing is written). ``tags`` is the
+    tag registry (``firmware_host.io.nfc.TagRegistry``) or ``None``; ``hardware`` the open
+    adapters (the simulator's tag screen taps its simulated reader).
     """
 
     def __init__(self, journal: Journal | None, *, tags: Any = None, notice: str | None = None,
-                 allow_quit: bool = False) -> None:
+                 allow_quit: bool = False, hardware: Any = None) -> None:
         self.journal = journal
         self.tags = tags
+        self.hardware = hardware
         self.allow_quit = allow_quit
         self.session: Session | None = None
         self.dirty = True
@@ -238,9 +240,18 @@ class Controller:
             self.push(MenuScreen(self))
 
     def _tag(self, uid: str) -> None:
-        thing = self.tags.lookup(uid) if self.tags is not None else None
+        """A tag touched the reader: the screen may use it; an unknown one is offered for
+        enrolment (nothing else changes)."""
+        if self.tags is None:
+            self.say(_("Tags are not available here."), "bad")
+            return
+        if self.active.tag_uid(uid):
+            return
+        thing = self.tags.lookup(uid)
         if thing is None:
-            self.say(_("Unknown tag {uid}. Open Menu > Tags to enrol it.").format(uid=uid), "bad")
+            from .tags import UnknownTagScreen
+            self.say(_("Unknown tag {uid}.").format(uid=uid), "bad")
+            self.push(UnknownTagScreen(self, uid))
             return
         if not self.active.tag(thing):
             self.say(_("That tag is not needed now."))

@@ -9,6 +9,7 @@ from firmware_host.i18n import _
 
 from . import text, theme
 from .home import GamesScreen
+from .tags import TagsScreen, TapTagScreen
 from .ui import Button, Screen, column, grid
 
 
@@ -16,14 +17,18 @@ class MenuScreen(Screen):
     chrome = False
 
     def build(self) -> list[Button]:
-        rows = column(pygame.Rect(24, 70, 360, 0), 5, 58)
+        rows = column(pygame.Rect(24, 64, 360, 0), 6, 56, 6)
         out = [Button("resume", rows[0], _("Back to the game"), fill=(60, 120, 70))]
         if self.ctl.session is not None:
             out.append(Button("leave", rows[1], _("Leave this game"), _("it stays saved")))
         if self.ctl.journal is not None:
             out.append(Button("games", rows[2], _("Saved games")))
+        if self.ctl.tags is not None:
+            out.append(Button("tags", rows[3], _("Tags")))
+        if hasattr(getattr(self.ctl.hardware, "nfc", None), "tap"):
+            out.append(Button("tap", rows[4], _("Touch a tag to the reader"), _("simulator")))
         if self.ctl.allow_quit:
-            out.append(Button("quit", rows[4], _("Quit")))
+            out.append(Button("quit", rows[5], _("Quit")))
         langs = list(i18n.LANGUAGES.values())
         for lang, rect in zip(langs, grid(pygame.Rect(420, 100, 356, 130), len(langs), 2, gap=8)):
             out.append(Button(f"lang:{lang.code}", rect, lang.name, selected=lang.code == i18n.language().code,
@@ -41,6 +46,11 @@ class MenuScreen(Screen):
             self.ctl.close_game()
         elif wid == "games":
             self.ctl.push(GamesScreen(self.ctl))
+        elif wid == "tags":
+            self.ctl.push(TagsScreen(self.ctl))
+        elif wid == "tap":
+            self.ctl.pop()
+            self.ctl.push(TapTagScreen(self.ctl))
         elif wid == "quit":
             self.ctl.running = False
         elif wid.startswith("lang:"):

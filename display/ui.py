@@ -153,5 +153,9 @@ class Screen:
         return False
 
     def tag(self, thing: Any) -> bool:
-        """An enrolled NFC tag was read; ``True`` if this screen used it."""
+        """An enrolled NFC tag was read (``thing``: game, kind, value); ``True`` if used."""
+        return False
+
+    def tag_uid(self, uid: str) -> bool:
+        """A tag was read, before it is looked up (the enrolment screens take any tag)."""
         return False

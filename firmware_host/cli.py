@@ -3,7 +3,8 @@
 ``run`` starts the companion (simulator window, or the Pi hardware with ``--profile pi``);
 ``replay`` prints a journaled or exported game's final state and scores; ``score`` tallies
 an end-of-game holdings file; ``simulate`` plays random legal games through an engine;
-``screenshot`` renders every screen of a scripted game to PNG.
+``screenshot`` renders every screen of a scripted game to PNG; ``selftest`` checks the
+wiring (buttons, NFC reader, LED strip).
 """
 
 from __future__ import annotations
@@ -80,6 +81,19 @@ def _screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _selftest(args: argparse.Namespace) -> int:
+    from .config import load_config
+    from .selftest import selftest
+
+    return selftest(load_config(args.config))
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import run_from_args
+
+    return run_from_args(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="table-companion", description=__doc__.split("\n\n")[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
@@ -112,10 +126,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=_simulate)
 
+    test = sub.add_parser("selftest", help="check the buttons, NFC reader and LED strip after wiring")
+    test.add_argument("--config", help="config file (default: /etc/table-companion/config.toml if present)")
+    test.set_defaults(func=_selftest)
+
     shot = sub.add_parser("screenshot", help="render every screen of a scripted game to PNG")
     shot.add_argument("--out", default="docs/screens", help="output folder")
     shot.add_argument("--language", default="en")
     shot.set_defaults(func=_screenshot)
+
+    bench = sub.add_parser("bench", help="measure the speed budgets of design.md on this machine")
+    from .bench import add_arguments
+    add_arguments(bench)
+    bench.set_defaults(func=_bench)
     return parser
 
 

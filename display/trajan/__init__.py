@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from firmware_host.data import load
 from firmware_host.engine.core import N_
+from firmware_host.engine.trajan.board import PLAYER_COLOURS, TrajanBoard
+from firmware_host.i18n import _
 
 from ..ui import Screen
+from . import names
 from .final import FinalScreen
 from .quarter import ConsulScreen, DemandsScreen, RevealDemandScreen
 from .setup import BonusDrawScreen, CardsScreen, MarkersScreen, NewGameScreen, StartingTilesScreen
@@ -29,9 +33,22 @@ SCREENS = {
 }
 
 
+def tag_kinds() -> dict[str, list[tuple[str, str]]]:
+    """What can carry an NFC tag in Trajan: ``{kind: [(value, label)]}`` (labels translated)."""
+    board = TrajanBoard(load("trajan"))
+    return {
+        "player": [(c, _(names.COLOUR[c])) for c in PLAYER_COLOURS],
+        "demand": [(d, _(names.DEMAND[d])) for d in board.demand_kinds],
+        "bonus": [(b, names.bonus_tile(board, b)) for b in board.bonus_tiles],
+        "goods": [(g, _(names.GOODS[g])) for g in board.goods_types],
+        "forum": [(k, names.forum_tile(k)) for k in board.forum_tiles]
+        + [(f"extra:{a}", names.forum_tile(f"extra:{a}")) for a in board.extra_action_tiles],
+    }
+
+
 def screen_for(ctl) -> Screen:
     """The screen for the game's pending decision."""
     return SCREENS[ctl.session.state.pending.kind](ctl)
 
 
-__all__ = ["TITLE", "NewGameScreen", "screen_for"]
+__all__ = ["TITLE", "NewGameScreen", "screen_for", "tag_kinds"]

@@ -39,6 +39,18 @@ class TrajanScreen(Screen):
     def s(self) -> TrajanState:
         return self.ctl.session.state  # type: ignore[union-attr]
 
+    def tag(self, thing) -> bool:
+        """A player token says "it's me": confirm whose decision it is."""
+        if thing.game != "trajan" or thing.kind != "player":
+            return False
+        deciding = self.s.pending.player if self.s.pending.player is not None else self.s.active
+        p = self.s.players[deciding]
+        if thing.value == p.colour:
+            self.ctl.say(_("{player}: yes, it is your turn.").format(player=p.name), "good")
+        else:
+            self.ctl.say(_("It is {player}'s turn.").format(player=p.name), "bad")
+        return True
+
     def player(self, i: int | None = None) -> PlayerState:
         return self.s.players[self.s.pending.player if i is None else i]
 

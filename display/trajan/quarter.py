@@ -35,6 +35,11 @@ class RevealDemandScreen(TrajanScreen):
         if wid.startswith("demand:"):
             self.ctl.submit(ev.RevealDemand(wid[7:]))
 
+    def tag(self, thing) -> bool:
+        if thing.game == "trajan" and thing.kind == "demand":
+            return self.ctl.submit(ev.RevealDemand(thing.value)) or True
+        return super().tag(thing)
+
 
 class DemandsScreen(TrajanScreen):
     """T-QUARTER-1: what a player uses for each demand, pre-filled with the choice that keeps
@@ -122,3 +127,8 @@ class ConsulScreen(TrajanScreen):
     def press(self, wid: str) -> None:
         if wid.startswith("bonus:"):
             self.ctl.submit(ev.ChooseBonusTile(wid[6:]))
+
+    def tag(self, thing) -> bool:
+        if thing.game == "trajan" and thing.kind == "bonus":
+            return self.ctl.submit(ev.ChooseBonusTile(thing.value)) or True
+        return super().tag(thing)

@@ -191,6 +191,11 @@ class BonusDrawScreen(TrajanScreen):
         if wid.startswith("bonus:"):
             self.ctl.submit(ev.DrawBonusTile(wid[6:]))
 
+    def tag(self, thing) -> bool:
+        if thing.game == "trajan" and thing.kind == "bonus":
+            return self.ctl.submit(ev.DrawBonusTile(thing.value)) or True
+        return super().tag(thing)
+
 
 class CardsScreen(TrajanScreen):
     """T-SETUP-16: where a player's 3 starting goods cards came from."""

@@ -454,6 +454,22 @@ class ActionScreen(TrajanScreen):
         elif kind == "trajan":
             self.ctl.submit(ev.TakeTrajanTile(value))
 
+    def tag(self, thing) -> bool:
+        """Goods cards while choosing cards; a forum tile when taking one or marching onto it."""
+        if thing.game != "trajan":
+            return False
+        if thing.kind == "goods" and self.mode in ("display", "ship"):
+            self.press(f"goods:{thing.value}")
+            return True
+        if thing.kind == "forum" and self.mode == "march_tile":
+            self.ctl.submit(ev.March(self.province, thing.value))
+            return True
+        if thing.kind == "forum" and self.action == "forum" and self.mode in ("", "forum"):
+            self.ctl.submit(ev.ForumTake(thing.value, "yellow" if thing.value.startswith("extra:")
+                                         and self.s.forum_yellow else "green"))
+            return True
+        return super().tag(thing)
+
     def back(self) -> bool:
         steps = {"march_tile": "march", "build_tile": "build"}
         if not self.mode:

@@ -1,0 +1,362 @@
+"""Starting a race: the new-game form and the setup steps the engine asks for (the draw of
+start spaces on the white side, CR-SETUP-2; sheet picks and start spaces on the black side,
+CR-VAR-BLACK-2..4)."""
+
+from __future__ import annotations
+
+import secrets
+
+import pygame
+
+from firmware_host.data import load
+from firmware_host.engine.chariot_race import ChariotRaceSetup
+from firmware_host.engine.chariot_race import events as ev
+from firmware_host.engine.chariot_race.rules import board_for, chariots_per_player
+from firmware_host.i18n import _
+
+from .. import text, theme
+from ..keyboard import KeyboardScreen
+from ..ui import Button, Screen
+from . import icons, names
+from .common import GREEN, TOP, ChariotScreen, set_dice_mode
+
+
+def start_grid(board, area: pygame.Rect) -> dict[int, pygame.Rect]:
+    """Start space number -> its rectangle, laid out as on the track: the race runs left to
+    right from the finish line, the outer lane on top (positions from ``[track]``)."""
+    lanes = len(board.lanes)
+    positions = sorted({pos for _lane, pos in board.start_spaces})
+    w = (area.width - 8 * (len(positions) - 1)) // len(positions)
+    h = (area.height - 6 * (lanes - 1)) // lanes
+    out = {}
+    for n, (lane, pos) in enumerate(board.start_spaces, start=1):
+        col, row = positions.index(pos), lanes - 1 - lane
+        out[n] = pygame.Rect(area.x + col * (w + 8), area.y + row * (h + 6), w, h)
+    return out
+
+
+def paint_start_grid(surface: pygame.Surface, board, area: pygame.Rect, taken: dict[int, str]) -> None:
+    """The start spaces as a small picture, ``taken`` maps a space to the chariot on it."""
+    pygame.draw.line(surface, theme.TEXT, (area.x - 6, area.y - 4), (area.x - 6, area.bottom + 4), 3)
+    text.draw(surface, _("finish"), (area.x - 10, area.bottom + 6), 12, theme.MUTED, "topleft")
+    for n, r in start_grid(board, area).items():
+        if n in taken:
+            icons.chip(surface, r, taken[n])
+        else:
+            pygame.draw.rect(surface, theme.PANEL_HI, r, border_radius=5)
+        text.draw(surface, str(n), r.center, 16, (20, 20, 20) if n in taken and taken[n] != "black" else theme.TEXT,
+                  "center", bold=True)
+    text.draw(surface, "→", (area.right + 4, area.centery), 22, theme.MUTED, "midleft")
+
+
+class NewGameScreen(Screen):
+    """Players (2-6) and their names in seat order, each player's chariot colours (two each
+    with 2-3 players, CR-SETUP-7), white or black sheets, track side, the no-damage-after-
+    finishing option and who rolls the dice. Start journals the setup."""
+
+    def __init__(self, ctl) -> None:
+        super().__init__(ctl)
+        self.board = load("chariot_race")
+        self.colours_all = list(board_for(self.board).colours)
+        self.count = 4
+        self.names = [_("Player {n}").format(n=i + 1) for i in range(6)]
+        self.palette = list(self.colours_all)       # chariot k drives palette[k]
+        self.sheets = "white"
+        self.track = "A"
+        self.no_damage = False
+        self.dice = "table"
+
+    @property
+    def per(self) -> int:
+        return chariots_per_player(self.count)
+
+    def build(self) -> list[Button]:
+        out = []
+        per = self.per
+        for i in range(self.count):
+            y = TOP + 38 + i * 56
+            out.append(Button(f"name:{i}", pygame.Rect(12, y, 150, 50), self.names[i], _("tap to rename"), size=16))
+            for k in range(per):
+                colour = self.palette[i * per + k]
+                w = 70 if per == 2 else 146
+                r = pygame.Rect(168 + k * 76, y, w, 50)
+                if self.sheets == "white":
+                    out.append(Button(f"colour:{i * per + k}", r, names.colour(colour), fill=icons.rgb(colour), size=15))
+                else:
+                    out.append(Button(f"colour:{i * per + k}", r, _("picked"), _("at the table"), enabled=False, size=14))
+            out.append(Button(f"up:{i}", pygame.Rect(320, y, 52, 50), "↑" if i else "", enabled=i > 0))
+        x, w = 386, theme.WIDTH - 386 - 12
+        for k, n in enumerate(range(2, 7)):
+            bw = (w - 4 * 6) // 5
+            out.append(Button(f"count:{n}", pygame.Rect(x + k * (bw + 6), TOP + 24, bw, 50), str(n),
+                              _("players"), selected=n == self.count, size=18))
+        q = (w - 3 * 6) // 4
+        for k, (kind, value, label) in enumerate((("sheets", "white", _("White")), ("sheets", "black", _("Black")),
+                                                   ("track", "A", _("Side A")), ("track", "B", _("Side B")))):
+            current = self.sheets if kind == "sheets" else self.track
+            out.append(Button(f"{kind}:{value}", pygame.Rect(x + k * (q + 6), TOP + 100, q, 50), label,
+                              selected=value == current, size=16))
+        half = (w - 6) // 2
+        for k, (mode, label) in enumerate((("table", _("Rolled at the table")), ("companion", _("Companion rolls")))):
+            out.append(Button(f"dice:{mode}", pygame.Rect(x + k * (half + 6), TOP + 176, half, 50), label,
+                              selected=mode == self.dice, size=15))
+        out.append(Button("nodamage", pygame.Rect(x, TOP + 236, w, 50), _("No damage after finishing"),
+                          _("optional rule: on") if self.no_damage else _("optional rule: off"),
+                          selected=self.no_damage, size=16))
+        out.append(Button("cancel", pygame.Rect(x, theme.CONTENT_BOTTOM - 56, half, 50), _("Back")))
+        out.append(Button("ok", pygame.Rect(x + half + 6, theme.CONTENT_BOTTOM - 56, half, 50), _("Start"), fill=GREEN))
+        return out
+
+    def paint(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, (0, 0, theme.WIDTH, theme.TOP_BAR))
+        text.draw(surface, _("New race: Chariot Race"), (12, 12), 22, theme.TEXT, bold=True)
+        text.draw(surface, _("Seats, clockwise from the first player"), (12, TOP + 12), 15, theme.MUTED)
+        x = 386
+        text.draw(surface, _("Players"), (x, TOP + 4), 15, theme.MUTED)
+        text.draw(surface, _("Chariot sheets · track side"), (x, TOP + 80), 15, theme.MUTED)
+        text.draw(surface, _("Dice"), (x, TOP + 156), 15, theme.MUTED)
+        note = (_("With 2 or 3 players each player drives two chariots.") if self.per == 2
+                else _("Each player drives one chariot."))
+        if self.sheets == "black":
+            note += " " + _("Black sheets are picked in turn before the race.")
+        for k, line in enumerate(text.wrap(note, 14, theme.WIDTH - x - 12)[:2]):
+            text.draw(surface, line, (x, TOP + 294 + 18 * k), 14, theme.MUTED)
+
+    def press(self, wid: str) -> None:
+        kind, _sep, value = wid.partition(":")
+        if kind == "colour":
+            self._next_colour(int(value))
+        elif kind == "name":
+            i = int(value)
+            self.ctl.push(KeyboardScreen(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
+                                         lambda name, i=i: self._rename(i, name)))
+        elif kind == "up":
+            i, per = int(value), self.per
+            self.names[i - 1], self.names[i] = self.names[i], self.names[i - 1]
+            a, b = self.palette[(i - 1) * per:i * per], self.palette[i * per:(i + 1) * per]
+            self.palette[(i - 1) * per:(i + 1) * per] = b + a
+        elif kind == "count":
+            self.count = int(value)
+        elif kind == "sheets":
+            self.sheets = value
+        elif kind == "track":
+            self.track = value
+        elif kind == "dice":
+            self.dice = value
+        elif wid == "nodamage":
+            self.no_damage = not self.no_damage
+        elif wid == "cancel":
+            self.ctl.pop()
+            return
+        elif wid == "ok":
+            self.ctl.start_game("chariot_race", self.setup())
+            set_dice_mode(self.ctl.session, self.dice)
+            return
+        self.invalidate()
+
+    def _next_colour(self, k: int) -> None:
+        """Chariot ``k`` takes the next colour no other chariot of this race drives."""
+        used = set(self.palette[:self.count * self.per]) - {self.palette[k]}
+        free = [c for c in self.colours_all if c not in used]
+        new = free[(free.index(self.palette[k]) + 1) % len(free)]
+        j = self.palette.index(new)
+        self.palette[k], self.palette[j] = new, self.palette[k]
+
+    def _rename(self, i: int, name: str) -> None:
+        if name.strip():
+            self.names[i] = name.strip()[:16]
+        self.invalidate()
+
+    def setup(self) -> ChariotRaceSetup:
+        per = self.per
+        chariots = tuple((self.palette[k], k // per) for k in range(self.count * per)) if self.sheets == "white" else ()
+        return ChariotRaceSetup(players=tuple(self.names[:self.count]), board=self.board, chariots=chariots,
+                                sheets=self.sheets, track=self.track, no_damage_after_finish=self.no_damage,
+                                seed=secrets.randbits(32))
+
+
+class StartSpacesScreen(ChariotScreen):
+    """CR-SETUP-2, CR-AMB-12: each chariot's start space, drawn at random at the table (tap
+    the number drawn, or press bowl 1-6 for the next chariot) or by the companion."""
+
+    def __init__(self, ctl) -> None:
+        super().__init__(ctl)
+        self.spaces: dict[str, int] = {}
+
+    def build(self) -> list[Button]:
+        out = []
+        n = len(self.board.start_spaces)
+        for k, c in enumerate(self.s.chariots):
+            y = TOP + 62 + k * 56
+            for space in range(1, n + 1):
+                holder = next((col for col, sp in self.spaces.items() if sp == space), None)
+                out.append(Button(f"space:{c.colour}:{space}", pygame.Rect(196 + (space - 1) * 62, y, 56, 50), str(space),
+                                  selected=self.spaces.get(c.colour) == space,
+                                  enabled=holder in (None, c.colour), size=18))
+        x = 592
+        out.append(Button("draw", pygame.Rect(x, TOP + 206, 196, 50), _("Companion draws"), enabled=not self.spaces))
+        out.append(Button("clear", pygame.Rect(x, TOP + 262, 196, 50), _("Clear"), enabled=bool(self.spaces)))
+        out.append(Button("ok", pygame.Rect(x, theme.CONTENT_BOTTOM - 56, 196, 50), _("Start the race"), fill=GREEN,
+                          enabled=len(self.spaces) == len(self.s.chariots)))
+        return out
+
+    def paint(self, surface: pygame.Surface) -> None:
+        self.title(surface, _("Draw the start spaces"),
+                   _("Tap the start space drawn for each chariot (or press bowl 1-6 in this order). Space 1 starts."),
+                   pygame.Rect(12, TOP + 8, theme.WIDTH - 24, 50))
+        for k, c in enumerate(self.s.chariots):
+            y = TOP + 62 + k * 56
+            icons.chip(surface, pygame.Rect(12, y + 9, 32, 32), c.colour)
+            text.draw(surface, names.colour(c.colour), (52, y + 6), 17, theme.TEXT, bold=True, max_width=136)
+            text.draw(surface, self.s.players[c.seat], (52, y + 28), 14, theme.MUTED, max_width=136)
+        taken = {sp: col for col, sp in self.spaces.items()}
+        paint_start_grid(surface, self.board, pygame.Rect(606, TOP + 70, 156, 110), taken)
+
+    def press(self, wid: str) -> None:
+        kind, _sep, value = wid.partition(":")
+        if kind == "space":
+            colour, space = value.split(":")
+            if self.spaces.get(colour) == int(space):
+                del self.spaces[colour]
+            else:
+                self.spaces[colour] = int(space)
+        elif wid == "clear":
+            self.spaces = {}
+        elif wid == "draw":
+            self.ctl.submit(ev.DrawStartSpaces())
+            return
+        elif wid == "ok":
+            self.ctl.submit(ev.DrawStartSpaces(tuple(self.spaces[c.colour] for c in self.s.chariots)))
+            return
+        self.invalidate()
+
+    def button(self, name: str) -> bool:
+        if name.startswith("bowl"):
+            space = int(name[4:])
+            nxt = next((c for c in self.s.chariots if c.colour not in self.spaces), None)
+            if nxt is None:
+                self.ctl.say(_("Every chariot has a start space: press OK to start, or UNDO to change one."))
+            elif space in self.spaces.values():
+                self.ctl.say(_("CR-SETUP-2: Start space {space} is taken. Choose a free start space.").format(space=space),
+                             "bad")
+            else:
+                self.spaces[nxt.colour] = space
+                self.invalidate()
+            return True
+        return super().button(name)
+
+    def back(self) -> bool:
+        if not self.spaces:
+            return False
+        last = next(c.colour for c in reversed(self.s.chariots) if c.colour in self.spaces)
+        del self.spaces[last]
+        return True
+
+
+class PickSheetScreen(ChariotScreen):
+    """CR-VAR-BLACK-2: the deciding player takes one of the six black sheets (bowl 1-6)."""
+
+    def build(self) -> list[Button]:
+        out = []
+        w, h = (theme.WIDTH - 24 - 16) // 3, 100
+        for k, colour in enumerate(self.board.colours):
+            r = pygame.Rect(12 + (k % 3) * (w + 8), TOP + 70 + (k // 3) * (h + 8), w, h)
+            holder = self.s.by_colour(colour)
+            if holder is not None:
+                out.append(Button(f"sheet:{colour}", r, names.colour(colour),
+                                  _("taken by {player}").format(player=self.s.players[holder.seat]), enabled=False))
+                continue
+            out.append(Button(f"sheet:{colour}", r, icon=self._sheet_painter(k, colour)))
+        return out
+
+    def _sheet_painter(self, k: int, colour: str):
+        sheet = self.board.sheet(colour, "black")
+
+        def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            r = rect.inflate(8, 8)
+            icons.chip(surface, pygame.Rect(r.x + 10, r.y + 12, 44, 34), colour)
+            text.draw(surface, f"{k + 1}", (r.x + 32, r.y + 29), 16, (20, 20, 20) if colour != "black" else theme.TEXT,
+                      "center", bold=True)
+            text.draw(surface, names.colour(colour), (r.x + 64, r.y + 12), 20, theme.TEXT, bold=True)
+            text.draw(surface, _("resistance {r} · speed {s} · fate {f}").format(r=sheet.resistance, s=sheet.speed,
+                                                                                f=sheet.fate),
+                      (r.x + 12, r.y + 54), 14, theme.MUTED, max_width=r.width - 20)
+            rounding = _("speed drops to the higher number") if sheet.round_up else _("speed drops to the lower number")
+            text.draw(surface, rounding, (r.x + 12, r.y + 74), 14, theme.ACCENT if sheet.round_up else theme.MUTED,
+                      max_width=r.width - 20)
+        return paint
+
+    def paint(self, surface: pygame.Surface) -> None:
+        s = self.s
+        player = s.players[s.pending.player]
+        nth = s.setup_queue[0][2] if s.setup_queue else 0
+        which = _("first chariot") if nth == 0 else _("second chariot")
+        self.title(surface, _("{player} picks a black sheet ({which})").format(player=player, which=which),
+                   _("Picks go clockwise; with 2 or 3 players a second pick follows in reverse order."),
+                   pygame.Rect(12, TOP + 8, theme.WIDTH - 24, 50))
+        upcoming = [s.players[seat] for step, seat, _n in s.setup_queue[1:] if step == "pick"]
+        if upcoming:
+            text.draw(surface, _("then: {players}").format(players=", ".join(upcoming)), (12, TOP + 296), 15,
+                      theme.MUTED, max_width=theme.WIDTH - 24)
+        placed = [_("places next: {players}").format(
+            players=", ".join(s.players[seat] for step, seat, _n in s.setup_queue if step == "place"))]
+        text.draw(surface, placed[0], (12, TOP + 320), 15, theme.MUTED, max_width=theme.WIDTH - 24)
+
+    def press(self, wid: str) -> None:
+        if wid.startswith("sheet:"):
+            self.ctl.submit(ev.PickSheet(wid[6:]))
+
+    def button(self, name: str) -> bool:
+        if name.startswith("bowl"):
+            k = int(name[4:]) - 1
+            if k < len(self.board.colours):
+                self.ctl.submit(ev.PickSheet(self.board.colours[k]))
+            return True
+        return super().button(name)
+
+
+class PlaceChariotScreen(ChariotScreen):
+    """CR-VAR-BLACK-3/-4: the deciding player puts the named chariot on a free start space
+    (tap it, or press bowl 1-6)."""
+
+    GRID = pygame.Rect(300, TOP + 90, 420, 240)
+
+    def build(self) -> list[Button]:
+        out = []
+        taken = {c.start_space: c for c in self.s.chariots if c.start_space}
+        for n, r in start_grid(self.board, self.GRID).items():
+            c = taken.get(n)
+            if c is not None:
+                out.append(Button(f"space:{n}", r, str(n), names.colour(c.colour), enabled=False, fill=icons.rgb(c.colour)))
+            else:
+                out.append(Button(f"space:{n}", r, str(n), size=26))
+        return out
+
+    def paint(self, surface: pygame.Surface) -> None:
+        s = self.s
+        c = self.chariot
+        assert c is not None
+        rule = "CR-VAR-BLACK-4" if chariots_per_player(len(s.players)) == 2 else "CR-VAR-BLACK-3"
+        self.title(surface, _("{player} places the {colour} chariot").format(player=s.players[s.pending.player],
+                                                                            colour=names.colour(c.colour)),
+                   _("Choose a free start space ({rule}); the chariot on space 1 plays first.").format(rule=rule),
+                   pygame.Rect(12, TOP + 8, theme.WIDTH - 24, 50))
+        self.overview(surface, pygame.Rect(6, TOP + 64, 256, theme.CONTENT_BOTTOM - TOP - 70), c.colour)
+        g = self.GRID
+        pygame.draw.line(surface, theme.TEXT, (g.x - 10, g.y - 6), (g.x - 10, g.bottom + 6), 4)
+        text.draw(surface, _("finish line"), (g.x - 10, g.bottom + 10), 14, theme.MUTED, "midtop")
+        text.draw(surface, _("race direction →"), (g.right, g.bottom + 10), 14, theme.MUTED, "topright")
+        for k, lane in enumerate(reversed(self.board.lanes)):
+            h = (g.height - 12) // 3
+            text.draw(surface, _(names.LANE_NAME.get(lane, lane)), (g.right + 8, g.y + k * (h + 6) + h // 2), 13,
+                      theme.MUTED, "midleft", max_width=theme.WIDTH - g.right - 12)
+
+    def press(self, wid: str) -> None:
+        if wid.startswith("space:"):
+            self.ctl.submit(ev.ChooseStartSpace(int(wid[6:])))
+
+    def button(self, name: str) -> bool:
+        if name.startswith("bowl"):
+            self.ctl.submit(ev.ChooseStartSpace(int(name[4:])))
+            return True
+        return super().button(name)
