@@ -113,8 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(func=_replay)
 
     score = sub.add_parser("score", help="end-of-game tally from a holdings file")
-    score.add_argument("game", help="trajan")
-    score.add_argument("file", help="holdings file (schema: docs/holdings.md)")
+    score.add_argument("game", help="trajan or concordia")
+    score.add_argument("file", help="holdings file (schemas: docs/holdings.md, docs/concordia-tally.md)")
     score.add_argument("--json", action="store_true", help="machine-readable output")
     score.set_defaults(func=_score)
 

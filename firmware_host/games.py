@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
+from .engine.concordia import ConcordiaRules, ConcordiaSetup
 from .engine.core import Rules
 from .engine.trajan import TrajanRules, TrajanSetup
 
@@ -24,6 +25,7 @@ class GameKind:
 
 GAMES: dict[str, GameKind] = {
     "trajan": GameKind("trajan", "Trajan", TrajanSetup.from_json, TrajanRules),
+    "concordia": GameKind("concordia", "Concordia", ConcordiaSetup.from_json, ConcordiaRules),
     "chariot_race": GameKind("chariot_race", "Chariot Race", ChariotRaceSetup.from_json, ChariotRaceRules),
 }
 

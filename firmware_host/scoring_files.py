@@ -40,6 +40,15 @@ def score_trajan(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
     return tally_to_json(result), "\n".join(lines)
 
 
+def score_concordia(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Concordia holdings (docs/concordia-tally.md) -> tally (C-GOD, C-END-4)."""
+    from .engine.concordia.tally import format_tally, quick_tally
+
+    result = quick_tally(load("concordia"), data)
+    return result, format_tally(result)
+
+
 SCORERS: dict[str, Callable[[dict[str, Any]], tuple[dict[str, Any], str]]] = {
     "trajan": score_trajan,
+    "concordia": score_concordia,
 }

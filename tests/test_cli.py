@@ -74,3 +74,12 @@ def test_module_entry_point_is_the_same_cli():
     r = subprocess.run([sys.executable, "-m", "firmware_host", "score", "trajan",
                         str(ROOT / "docs/examples/trajan-holdings.json")], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0 and "Winner: Anna" in r.stdout
+
+
+def test_score_concordia_example(capsys):
+    assert main(["score", "concordia", str(ROOT / "docs/examples/concordia-holdings.json"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    text = json.dumps(out)
+    assert "131" in text and "106" in text
+    assert main(["score", "concordia", str(ROOT / "docs/examples/concordia-holdings.json")]) == 0
+    assert "Winner: Aurelia (131 VP)" in capsys.readouterr().out
