@@ -270,7 +270,7 @@ class Controller:
         if not msg and self.session is not None:
             news = getattr(self.session.state, "news", None)
             if news:
-                msg = " · ".join(_(t).format(**{k: _(v) if isinstance(v, str) else v for k, v in p})
+                msg = " · ".join(_(t).format(**{k: _(v) if isinstance(v, str) else v for k, v in dict(p).items()})
                                  for t, p in news)
                 level = "good"
         colour = {"bad": theme.BAD, "good": theme.GOOD}.get(level, theme.TEXT)
