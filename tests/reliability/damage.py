@@ -5,7 +5,8 @@ loop).
 Each case damages a journal holding one unfinished 4-player Trajan game. ``file`` cases make the
 file itself unusable: the app must set it aside (``journal.db.damaged-<time>``) and start a
 fresh one. ``game`` cases leave a sound file with a game record that no longer replays: the
-app must set that game aside and start on the home screen.
+app must set that game aside and start on the home screen. :func:`disk_full` plays through the
+app's real loop until SQLite reports the disk full.
 """
 
 from __future__ import annotations
@@ -180,3 +181,86 @@ def shown_message(case: Case, workdir: Path) -> str:
         return Controller(opened, notice=notice).message
     finally:
         opened.close()
+
+
+# ---------------------------------------------------------------------- disk full
+
+def _as_input(ctl, line: str):
+    from firmware_host.io.inputs import ButtonHeld, ButtonPressed, Touch
+
+    verb, _sep, arg = line.partition(" ")
+    if verb == "tap":
+        return Touch(*ctl.active.find(arg).rect.center)
+    return ButtonPressed(arg) if verb == "press" else ButtonHeld(arg)
+
+
+def _through_the_loop(ctl, surface, lines) -> None:
+    """Enter ``lines`` one by one as posted inputs, through the app's real event loop."""
+    import pygame
+
+    from firmware_host.app import _loop
+
+    input_type = pygame.event.custom_type()
+    for line in lines:
+        pygame.event.clear()
+        pygame.event.post(pygame.event.Event(input_type, input=_as_input(ctl, line)))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        ctl.running = True
+        _loop(ctl, surface, input_type)
+
+
+def journaled(journal, gid: int) -> int:
+    """How many moves of game ``gid`` the journal holds."""
+    return journal.db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (gid,)).fetchone()[0]
+
+
+def disk_full(path: Path, surface) -> dict:
+    """A game kept through the app's real loop (posted inputs) until the journal cannot grow
+    (``PRAGMA max_page_count``, SQLITE_FULL as on a full disk); the refused move must leave
+    screen and journal as they were, with a message; once there is space again the player
+    presses OK again and the move goes through; a restart resumes what was shown. Returns
+    ``{"problems", "message", "moves_before_full"}``."""
+    import random
+
+    from display.controller import Controller
+    from display.script import inputs_for
+    from firmware_host.engine.trajan.play import random_event
+    from firmware_host.journal import Journal
+    from tests.trajan_fixtures import setup
+
+    problems: list[str] = []
+    journal = Journal(path)
+    ctl = Controller(journal)
+    ctl.start_game("trajan", setup(4, 8))
+    rng = random.Random(8)
+    for _ in range(20):
+        _through_the_loop(ctl, surface, inputs_for(ctl, random_event(ctl.session.game, rng)))
+    pages = journal.db.execute("PRAGMA page_count").fetchone()[0]
+    journal.db.execute(f"PRAGMA max_page_count = {pages}")          # the disk is now full
+    message, lines, events = "", [], 0
+    for _ in range(300):
+        before, events = ctl.session.state, len(ctl.session.game.events)
+        lines = inputs_for(ctl, random_event(ctl.session.game, rng))
+        _through_the_loop(ctl, surface, lines)
+        if journaled(journal, ctl.session.game_id) != len(ctl.session.game.events):
+            problems.append("journal and screen disagree after a move on a full disk")
+        if len(ctl.session.game.events) == events:
+            message = ctl.message
+            if ctl.session.state != before:
+                problems.append("the refused move changed the state")
+            if "could not be saved" not in message or ctl.message_level != "bad":
+                problems.append(f"no clear message: {message!r}")
+            break
+    else:
+        problems.append("the journal never filled up")
+    journal.db.execute("PRAGMA max_page_count = 1073741823")         # space again
+    _through_the_loop(ctl, surface, lines[-1:])                      # the player presses OK again
+    if len(ctl.session.game.events) != events + 1:
+        problems.append("the move did not go through once there was space")
+    shown = ctl.session.state
+    journal.close()
+    reopened = Journal(path)
+    if Controller(reopened).session.state != shown:
+        problems.append("the restart did not resume the state shown")
+    reopened.close()
+    return {"problems": problems, "message": message, "moves_before_full": events}

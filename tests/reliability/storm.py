@@ -34,6 +34,17 @@ def _registry(board) -> Any:
     return registry, [f"04a1{k:06x}" for k in range(len(things))]
 
 
+def _violations(session) -> list[str]:
+    """The game's invariants (``firmware_host.engine.<game>.invariants``) on its state."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"firmware_host.engine.{session.name}.invariants")
+    except ImportError:
+        return []
+    return list(module.violations(session.rules, session.state))
+
+
 class Storm:
     """One storm. ``surface``: a pygame surface to draw on; ``journal_path``: a fresh file."""
 
@@ -96,10 +107,12 @@ class Storm:
         while ctl.overlays:
             ctl.pop()
         if ctl.session is None:
-            gid = self.journal.unfinished()
+            gid = next((g for g, name, _c, finished, _n in self.journal.games()
+                        if name == "trajan" and finished is None), None)
             if gid is not None:
                 ctl.open_game(gid)
-        if ctl.session is None or ctl.session.state.over:
+        # the storm may have started another game from the home screen: the script is Trajan's
+        if ctl.session is None or ctl.session.name != "trajan" or ctl.session.state.over:
             n = len(self.journal.games())
             setup = TrajanSetup(players=PLAYERS[: 2 + n % 3], board=load("trajan"),
                                 demand_mode="table" if n % 2 else "companion", seed=self.seed + n)
@@ -112,12 +125,10 @@ class Storm:
 
     def check(self) -> list[str]:
         """What is wrong after an input: illegal state, or journal and screen disagreeing."""
-        from firmware_host.engine.trajan.invariants import violations
-
         session = self.ctl.session
         if session is None:
             return []
-        problems = list(violations(session.rules, session.state))
+        problems = _violations(session)
         journaled = self.journal.db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
                                             (session.game_id,)).fetchone()[0]
         if journaled != len(session.game.events):
@@ -126,7 +137,6 @@ class Storm:
 
     def final_check(self) -> list[str]:
         """Every journaled game replays (and to the live state, for the open game)."""
-        from firmware_host.engine.trajan.invariants import violations
         from firmware_host.session import Session
 
         problems = []
@@ -136,7 +146,7 @@ class Storm:
             except Exception as exc:  # noqa: BLE001 - any failure to replay is what we look for
                 problems.append(f"game {gid} does not replay: {exc!r}")
                 continue
-            problems += [f"game {gid}: {v}" for v in violations(resumed.rules, resumed.state)]
+            problems += [f"game {gid}: {v}" for v in _violations(resumed)]
             live = self.ctl.session
             if live is not None and live.game_id == gid and resumed.state != live.state:
                 problems.append(f"game {gid}: the replay differs from the live state")
@@ -173,7 +183,9 @@ class Storm:
         if ctl.dirty:
             ctl.draw(self.surface)
             self.counts["frames drawn"] += 1
-        self.screens.add(screen_key(ctl) if ctl.session else type(ctl.active).__name__)
+        trajan = ctl.session is not None and ctl.session.name == "trajan"
+        self.screens.add(screen_key(ctl) if trajan else f"{ctl.session.name if ctl.session else 'home'}:"
+                         f"{type(ctl.active).__name__}")
 
     def run(self, inputs: int) -> dict[str, Any]:
         """Handle ``inputs`` inputs; returns counts and ``failures`` (empty = all held)."""
@@ -191,7 +203,10 @@ class Storm:
                     failures.append(f"crash after {list(self.history)}:\n{traceback.format_exc()}")
                     self.plan.clear()
                 handled += self.counts["random inputs"] + self.counts["scripted inputs"] - before
-                problems = self.check()
+                try:
+                    problems = self.check()
+                except Exception:  # noqa: BLE001 - a state the invariants cannot even read
+                    problems = [traceback.format_exc()]
                 if problems:
                     failures.append(f"after {list(self.history)[-4:]}: {problems}")
             failures += self.final_check()
