@@ -63,6 +63,9 @@ def wreck_ahead(rules: ChariotRaceRules, s: ChariotRaceState, c: Chariot) -> tup
     track model has no corner in reach. ``wrecks`` when one space or all of them together
     take the last resistance."""
     ahead = rules.corners_ahead(s, c.colour)
+    t = s.turn
+    if t is not None and s.pending.kind == "move" and s.chariots[t.chariot] is c:
+        ahead = ahead[t.corners:] if not t.ended_on else []      # the ones entered so far are behind it
     if not ahead or c.wrecked:
         return 0, 0, False
     limit = ahead[0][1]
@@ -103,8 +106,30 @@ class ChariotScreen(Screen):
         except RuleError:
             return None
 
-    def submit_press(self, event: Event) -> None:
-        self.ctl.submit(event)
+    def tag(self, thing: Any) -> bool:
+        """A tagged chariot or start-space token touched the reader."""
+        if thing.game != "chariot_race":
+            return False
+        if thing.kind == "chariot":
+            return self.chariot_tag(thing.value)
+        if thing.kind == "start" and thing.value.isdigit():
+            return self.start_tag(int(thing.value))
+        return False
+
+    def chariot_tag(self, colour: str) -> bool:
+        """A chariot's tag: here, it confirms whose turn it is."""
+        c = self.s.active()
+        if c is None:
+            return False
+        if c.colour == colour:
+            self.ctl.say(_("{chariot}: yes, it is your turn.").format(chariot=names.chariot(self.s, c)), "good")
+        else:
+            self.ctl.say(_("It is {chariot}'s turn.").format(chariot=names.chariot(self.s, c)), "bad")
+        return True
+
+    def start_tag(self, space: int) -> bool:
+        """A start-space token's tag (used while start spaces are drawn or chosen)."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -139,7 +164,7 @@ class ChariotScreen(Screen):
                 text.draw(surface, "✓", r.center, 18, theme.TEXT, "center", bold=True)
             if i == active:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), 3, border_radius=8)
-            text.draw(surface, str(k + 1), (r.x + 3, r.y + 1), 11, (20, 20, 20) if c.colour != "black" else theme.TEXT)
+            text.draw(surface, str(k + 1), (r.x + 3, r.y + 1), 11, icons.ink(c.colour))
             x += 52
         nxt = self.rules.next_chariot(s)
         if nxt and not s.over:
@@ -183,8 +208,9 @@ class ChariotScreen(Screen):
         if c.wrecked:
             text.draw(surface, _("wrecked"), (x, y + 24), 15, theme.BAD, bold=True)
             return
-        if not c.start_space and s.round == 0:
-            text.draw(surface, _("not on a start space yet"), (x, y + 24), 13, theme.MUTED)
+        if s.round == 0:
+            where = _("space {n}").format(n=c.start_space) if c.start_space else _("not placed")
+            text.draw(surface, where, (rect.right - 8, y + 24), 13, theme.MUTED, "topright")
         gx = x
         for icon, value, colour in ((icons.helmet, c.resistance, _health(c.resistance)),
                                     (icons.horse, c.speed, SPEED_RGB), (icons.fortuna, c.fate, icons.GOLD)):
@@ -193,7 +219,7 @@ class ChariotScreen(Screen):
             gx = r.right + 10
         if s.round:
             dice = self.rules.dice_to_roll(s, c.colour)
-            icons.die(surface, pygame.Rect(gx, y + 24, 16, 16), "normal")
+            icons.pips(surface, pygame.Rect(gx, y + 24, 16, 16))
             text.draw(surface, _("×{n}").format(n=dice), (gx + 19, y + 23), 15, theme.MUTED)
         if played:
             text.draw(surface, _("played"), (rect.right - 8, y + 24), 13, theme.MUTED, "topright")
@@ -205,6 +231,8 @@ class ChariotScreen(Screen):
 
     def lap_badge(self, surface: pygame.Surface, rect: pygame.Rect, c: Chariot) -> None:
         """The lap counter: two dolphins, one dolphin, or the finish flag (CR-MOVE-8)."""
+        if c.wrecked:
+            return
         if c.finished:
             icons.flag(surface, pygame.Rect(rect.right - 20, rect.y, 20, 20), theme.TEXT)
             return
@@ -234,7 +262,10 @@ class ChariotScreen(Screen):
         status = lap if not c.wrecked else _("wrecked")
         text.draw(surface, status, (area.right - 64, chip.centery), 15, theme.BAD if c.wrecked else theme.TEXT,
                   "midright")
-        if s.round and not c.wrecked:
+        t = s.turn
+        if t is not None and t.dice and s.chariots[t.chariot] is c:
+            self.turn_dice(surface, pygame.Rect(r.right + 12, area.y + 6, area.right - 190 - r.right, 24), t)
+        elif s.round and not c.wrecked:
             dice = self.rules.dice_to_roll(s, c.colour)
             text.draw(surface, _("{n} dice at speed {speed}").format(n=dice, speed=self.rules.starting_speed(s, c.colour)),
                       (area.right - 180, chip.centery), 15, theme.MUTED, "midright", max_width=area.right - 180 - r.right - 8)
@@ -258,6 +289,21 @@ class ChariotScreen(Screen):
             seg = (area.width - 196) / b.max_speed
             x = area.x + 130 + int(cap * seg)
             pygame.draw.line(surface, theme.BAD, (x - 1, y - 1), (x - 1, y + 23), 3)
+
+    def turn_dice(self, surface: pygame.Surface, area: pygame.Rect, t) -> None:
+        """This turn's dice, the ones already used dimmed: Fortuna once kept (CR-FATE-1), ±1
+        and fast once the speed is set (CR-MOVE-1), lane and attack dice as they are used."""
+        kind = self.s.pending.kind
+        used = {"fortuna": len(t.dice) if kind != "dice" else 0,
+                "normal": len(t.dice) if kind in ("move", "attack") else 0,
+                "fast": len(t.dice) if kind in ("move", "attack") else 0,
+                "lane": t.lane_changes if kind != "attack" else len(t.dice), "attack": t.attacks}
+        seen: dict[str, int] = {}
+        size = min(area.height, (area.width - 4 * 4) // max(1, len(t.dice)))
+        for k, face in enumerate(t.dice):
+            seen[face] = seen.get(face, 0) + 1
+            icons.die(surface, pygame.Rect(area.x + k * (size + 4), area.y, size, size), face,
+                      dim=seen[face] <= used.get(face, 0))
 
     def steps(self, surface: pygame.Surface, area: pygame.Rect = STEPS) -> None:
         """The six phases of the turn (CR-TURN-1), the current one lit."""
@@ -286,16 +332,19 @@ class ChariotScreen(Screen):
         if wrecks:
             pygame.draw.rect(surface, WARN_RGB, rect, border_radius=6)
             pygame.draw.rect(surface, theme.BAD, rect, 2, border_radius=6)
-            line = _("Corner ahead (limit {limit}) at speed {speed}: −{n} per corner space. {chariot} would be WRECKED.")
+            line = _("Corner {limit} ahead at speed {speed}: −{n} per corner space. {chariot} would be WRECKED!")
             colour = theme.TEXT
         else:
             pygame.draw.rect(surface, (70, 58, 24), rect, border_radius=6)
-            line = _("Corner ahead (limit {limit}) at speed {speed}: −{n} resistance per corner space.")
+            line = _("Corner {limit} ahead at speed {speed}: −{n} resistance per corner space.")
             colour = theme.ACCENT
-        icons.corner(surface, pygame.Rect(rect.x + 4, rect.y + 3, rect.height - 6, rect.height - 6), limit, theme.ACCENT)
+        icons.corner(surface, pygame.Rect(rect.x + 4, rect.y + 4, rect.height - 8, rect.height - 8), limit, theme.ACCENT)
         msg = line.format(limit=limit, speed=c.speed, n=damage, chariot=names.colour(c.colour))
-        text.draw(surface, msg, (rect.x + rect.height + 4, rect.centery), 15, colour, "midleft", bold=wrecks,
-                  max_width=rect.width - rect.height - 10)
+        x, width = rect.x + rect.height + 2, rect.width - rect.height - 8
+        lines = text.wrap(msg, 15, width, bold=wrecks)[:2]
+        for k, part in enumerate(lines):
+            y = rect.centery + (k - (len(lines) - 1) / 2) * 18
+            text.draw(surface, part, (x, int(y)), 15, colour, "midleft", bold=wrecks, max_width=width)
         return True
 
     def turn_frame(self, surface: pygame.Surface, after: Chariot | None = None) -> Chariot:
@@ -342,6 +391,43 @@ def _health(resistance: int) -> tuple[int, int, int]:
     return theme.GOOD
 
 
+def go(enabled: bool = True) -> tuple[int, int, int] | None:
+    """The fill of a confirming button: green while it can be pressed."""
+    return GREEN if enabled else None
+
+
+def colour_button(wid: str, rect: pygame.Rect, colour: str, label: str, sub: str = "", enabled: bool = True) -> Button:
+    """A button painted as a chariot's colour chip, its label in a colour that reads on it."""
+
+    def paint(surface: pygame.Surface, r: pygame.Rect) -> None:
+        r = r.inflate(8, 8)
+        icons.chip(surface, r, colour)
+        fg = icons.ink(colour) if enabled else theme.DIM
+        if sub:
+            text.draw(surface, label, (r.centerx, r.centery - 1), 17, fg, "midbottom", bold=True, max_width=r.width - 8)
+            text.draw(surface, sub, (r.centerx, r.centery + 2), 14, fg, "midtop", max_width=r.width - 8)
+        else:
+            text.draw(surface, label, r.center, 17, fg, "center", bold=True, max_width=r.width - 8)
+    return Button(wid, rect, icon=paint, frame=False, enabled=enabled)
+
+
+def chariot_button(wid: str, rect: pygame.Rect, bowl: int, c: Chariot, sub: str, enabled: bool) -> Button:
+    """A chariot to choose: its colour chip with the bowl number, its name and a sub-line."""
+
+    def paint(surface: pygame.Surface, r: pygame.Rect) -> None:
+        r = r.inflate(8, 8)
+        chip = pygame.Rect(r.x + 6, r.y + 6, 34, r.height - 12)
+        icons.chip(surface, chip, c.colour, wrecked=c.wrecked)
+        text.draw(surface, str(bowl), chip.center, 18, icons.ink(c.colour) if not c.wrecked else theme.TEXT, "center",
+                  bold=True)
+        fg = theme.TEXT if enabled else theme.DIM
+        text.draw(surface, names.colour(c.colour), (chip.right + 8, r.y + 6), 17, fg, bold=True,
+                  max_width=r.right - chip.right - 12)
+        text.draw(surface, sub, (chip.right + 8, r.y + 28), 14, theme.ACCENT if enabled else theme.DIM,
+                  max_width=r.right - chip.right - 12)
+    return Button(wid, rect, icon=paint, enabled=enabled)
+
+
 def target_buttons(screen: ChariotScreen, area: pygame.Rect, prefix: str, allowed: dict[str, str],
                    columns: int = 3, height: int = 56) -> list[Button]:
     """One button per other chariot in setup order (``<prefix>:<colour>``): ``allowed`` maps
@@ -355,7 +441,5 @@ def target_buttons(screen: ChariotScreen, area: pygame.Rect, prefix: str, allowe
         r = pygame.Rect(area.x + (k % columns) * (w + 8), area.y + (k // columns) * (height + 8), w, height)
         enabled = c.colour in allowed
         sub = allowed.get(c.colour) or (_("wrecked") if c.wrecked else _("out of reach"))
-        bowl = s.chariots.index(c) + 1
-        out.append(Button(f"{prefix}:{c.colour}", r, _("{n}: {chariot}").format(n=bowl, chariot=names.colour(c.colour)),
-                          sub, enabled=enabled, fill=icons.rgb(c.colour) if enabled else None, size=17))
+        out.append(chariot_button(f"{prefix}:{c.colour}", r, s.chariots.index(c) + 1, c, sub, enabled))
     return out

@@ -29,6 +29,12 @@ def rgb(colour: str) -> tuple[int, int, int]:
     return CHARIOT_RGB.get(colour, theme.MUTED)
 
 
+def ink(colour: str) -> tuple[int, int, int]:
+    """Text colour that reads on a chip of ``colour``."""
+    r, g, b = rgb(colour)
+    return (20, 20, 20) if 0.3 * r + 0.59 * g + 0.11 * b > 150 else theme.TEXT
+
+
 def _pts(rect: pygame.Rect, coords: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """Unit-square coordinates placed in the largest square centred in ``rect``."""
     s = min(rect.width, rect.height)
@@ -139,6 +145,14 @@ def die(surface: pygame.Surface, rect: pygame.Rect, face: str, dim: bool = False
     pygame.draw.rect(surface, body, sq, border_radius=max(4, sq.width // 6))
     pygame.draw.rect(surface, INK, sq, 1, border_radius=max(4, sq.width // 6))
     FACES[face](surface, sq.inflate(-sq.width // 5, -sq.width // 5), FACE_INK[face])
+
+
+def pips(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A plain die (three pips): "dice" in counts."""
+    sq = _square(rect)
+    pygame.draw.rect(surface, IVORY, sq, border_radius=max(2, sq.width // 5))
+    for u in (0.27, 0.5, 0.73):
+        pygame.draw.circle(surface, INK, _pts(sq, [(u, u)])[0], max(1, sq.width // 9))
 
 
 # ---------------------------------------------------------------------- the sheet's icons

@@ -18,7 +18,7 @@ from .. import text, theme
 from ..keyboard import KeyboardScreen
 from ..ui import Button, Screen
 from . import icons, names
-from .common import GREEN, TOP, ChariotScreen, set_dice_mode
+from .common import GREEN, TOP, ChariotScreen, colour_button, go, set_dice_mode
 
 
 def start_grid(board, area: pygame.Rect) -> dict[int, pygame.Rect]:
@@ -44,8 +44,7 @@ def paint_start_grid(surface: pygame.Surface, board, area: pygame.Rect, taken: d
             icons.chip(surface, r, taken[n])
         else:
             pygame.draw.rect(surface, theme.PANEL_HI, r, border_radius=5)
-        text.draw(surface, str(n), r.center, 16, (20, 20, 20) if n in taken and taken[n] != "black" else theme.TEXT,
-                  "center", bold=True)
+        text.draw(surface, str(n), r.center, 16, icons.ink(taken[n]) if n in taken else theme.TEXT, "center", bold=True)
     text.draw(surface, "→", (area.right + 4, area.centery), 22, theme.MUTED, "midleft")
 
 
@@ -81,7 +80,7 @@ class NewGameScreen(Screen):
                 w = 70 if per == 2 else 146
                 r = pygame.Rect(168 + k * 76, y, w, 50)
                 if self.sheets == "white":
-                    out.append(Button(f"colour:{i * per + k}", r, names.colour(colour), fill=icons.rgb(colour), size=15))
+                    out.append(colour_button(f"colour:{i * per + k}", r, colour, names.colour(colour)))
                 else:
                     out.append(Button(f"colour:{i * per + k}", r, _("picked"), _("at the table"), enabled=False, size=14))
             out.append(Button(f"up:{i}", pygame.Rect(320, y, 52, 50), "↑" if i else "", enabled=i > 0))
@@ -155,9 +154,12 @@ class NewGameScreen(Screen):
         self.invalidate()
 
     def _next_colour(self, k: int) -> None:
-        """Chariot ``k`` takes the next colour no other chariot of this race drives."""
+        """Chariot ``k`` takes the next colour no other chariot of this race drives, or, with
+        every colour driven, swaps colours with the chariot of the next colour."""
         used = set(self.palette[:self.count * self.per]) - {self.palette[k]}
         free = [c for c in self.colours_all if c not in used]
+        if len(free) == 1:
+            free = self.colours_all
         new = free[(free.index(self.palette[k]) + 1) % len(free)]
         j = self.palette.index(new)
         self.palette[k], self.palette[j] = new, self.palette[k]
@@ -196,8 +198,9 @@ class StartSpacesScreen(ChariotScreen):
         x = 592
         out.append(Button("draw", pygame.Rect(x, TOP + 206, 196, 50), _("Companion draws"), enabled=not self.spaces))
         out.append(Button("clear", pygame.Rect(x, TOP + 262, 196, 50), _("Clear"), enabled=bool(self.spaces)))
-        out.append(Button("ok", pygame.Rect(x, theme.CONTENT_BOTTOM - 56, 196, 50), _("Start the race"), fill=GREEN,
-                          enabled=len(self.spaces) == len(self.s.chariots)))
+        ready = len(self.spaces) == len(self.s.chariots)
+        out.append(Button("ok", pygame.Rect(x, theme.CONTENT_BOTTOM - 56, 196, 50), _("Start the race"), fill=go(ready),
+                          enabled=ready))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -245,6 +248,9 @@ class StartSpacesScreen(ChariotScreen):
             return True
         return super().button(name)
 
+    def start_tag(self, space: int) -> bool:
+        return self.button(f"bowl{space}")
+
     def back(self) -> bool:
         if not self.spaces:
             return False
@@ -275,8 +281,7 @@ class PickSheetScreen(ChariotScreen):
         def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
             r = rect.inflate(8, 8)
             icons.chip(surface, pygame.Rect(r.x + 10, r.y + 12, 44, 34), colour)
-            text.draw(surface, f"{k + 1}", (r.x + 32, r.y + 29), 16, (20, 20, 20) if colour != "black" else theme.TEXT,
-                      "center", bold=True)
+            text.draw(surface, f"{k + 1}", (r.x + 32, r.y + 29), 16, icons.ink(colour), "center", bold=True)
             text.draw(surface, names.colour(colour), (r.x + 64, r.y + 12), 20, theme.TEXT, bold=True)
             text.draw(surface, _("resistance {r} · speed {s} · fate {f}").format(r=sheet.resistance, s=sheet.speed,
                                                                                 f=sheet.fate),
@@ -314,12 +319,16 @@ class PickSheetScreen(ChariotScreen):
             return True
         return super().button(name)
 
+    def chariot_tag(self, colour: str) -> bool:
+        self.ctl.submit(ev.PickSheet(colour))
+        return True
+
 
 class PlaceChariotScreen(ChariotScreen):
     """CR-VAR-BLACK-3/-4: the deciding player puts the named chariot on a free start space
     (tap it, or press bowl 1-6)."""
 
-    GRID = pygame.Rect(300, TOP + 90, 420, 240)
+    GRID = pygame.Rect(318, TOP + 90, 400, 240)
 
     def build(self) -> list[Button]:
         out = []
@@ -327,7 +336,7 @@ class PlaceChariotScreen(ChariotScreen):
         for n, r in start_grid(self.board, self.GRID).items():
             c = taken.get(n)
             if c is not None:
-                out.append(Button(f"space:{n}", r, str(n), names.colour(c.colour), enabled=False, fill=icons.rgb(c.colour)))
+                out.append(colour_button(f"space:{n}", r, c.colour, str(n), names.colour(c.colour), enabled=False))
             else:
                 out.append(Button(f"space:{n}", r, str(n), size=26))
         return out
@@ -360,3 +369,7 @@ class PlaceChariotScreen(ChariotScreen):
             self.ctl.submit(ev.ChooseStartSpace(int(name[4:])))
             return True
         return super().button(name)
+
+    def start_tag(self, space: int) -> bool:
+        self.ctl.submit(ev.ChooseStartSpace(space))
+        return True
