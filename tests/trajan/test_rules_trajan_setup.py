@@ -41,9 +41,6 @@ def test_t_comp_2_two_players_cannot_share_a_colour():
         make_rules(2, seats=(("red", "A"), ("red", "B")))
 
 
-@pytest.mark.xfail(reason="engine bug: TrajanRules accepts colours other than red/green/blue/brown "
-                          "(rules.py TrajanRules.__init__, lines 50-52 only check for repeats although the docstring "
-                          "promises 'unknown colours' raise ValueError)", strict=True)
 def test_t_comp_2_unknown_player_colour_is_refused():
     with pytest.raises(ValueError):
         make_rules(2, seats=(("red", "A"), ("purple", "B")))

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core import N_, Event, RuleError, to_jsonable
 from . import events as ev
-from .board import ACTIONS, CAMP, SHIPS, TrajanBoard
+from .board import ACTIONS, CAMP, PLAYER_COLOURS, SHIPS, TrajanBoard
 from .scoring import Holdings, tally
 from .state import Pending, PlayerState, QuarterEnd, QuarterResult, TrajanSetup, TrajanState, TurnState
 
@@ -48,8 +48,8 @@ class TrajanRules:
         if n not in self.board.time_track:
             raise ValueError(f"Trajan is for 2 to 4 players, not {n} (T-FLOW-4)")
         colours = [c for c, _ in setup.players]
-        if len(set(colours)) != n:
-            raise ValueError("each player needs their own colour (T-COMP-2)")
+        if len(set(colours)) != n or not set(colours) <= set(PLAYER_COLOURS):
+            raise ValueError(f"each player needs their own colour of {', '.join(PLAYER_COLOURS)} (T-COMP-2)")
         if setup.demand_mode not in ("table", "companion"):
             raise ValueError(f"unknown demand mode {setup.demand_mode!r}")
 
@@ -218,6 +218,8 @@ class TrajanRules:
         s.time += n
         if s.time >= lap:                                                          # T-ROUND-1
             t.round_end = True
+            if s.time >= 2 * lap:                                                  # T-NIS-10
+                _news(s, N_("The time marker passed the start twice: the round still ends once."))
             s.time %= lap
         tile_id = p.slots[target]                                                  # T-TT-1
         if tile_id is not None:
