@@ -278,3 +278,33 @@ class Game(Generic[S]):
         for event in keep:
             self._replay_one(event)
         return self.state
+
+
+# --------------------------------------------------------------------------- random play
+
+def first_legal(game: Game, moves: Iterable[Event]) -> Event:
+    """The first of ``moves`` the rules accept for ``game``'s pending decision.
+
+    Used by each game's random player (``play.py``) with its candidate moves. Raises
+    ``RuntimeError`` if none is legal (a bug in the candidates or the rules).
+    """
+    errors = []
+    for event in moves:
+        try:
+            game.check(event)
+        except RuleError as exc:
+            errors.append(str(exc))
+            continue
+        return event
+    raise RuntimeError(f"no legal move for {getattr(game.state, 'pending', '?')}: {errors[:5]}")
+
+
+def play_out(rules: Rules[S], choose: Callable[[Game[S]], Event], max_events: int = 5000) -> Game[S]:
+    """Play a whole game, ``choose`` picking each move. Raises ``RuntimeError`` if it has not
+    ended after ``max_events`` moves."""
+    game = Game(rules)
+    while not getattr(game.state, "over", False):
+        if len(game.events) >= max_events:
+            raise RuntimeError(f"random {rules.name} game did not end after {max_events} moves")
+        game.apply(choose(game))
+    return game

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from ..core import Event, Game, RuleError
+from ..core import Event, Game, first_legal, play_out
 from . import events as ev
 from .board import LANE_STEP
 from .rules import ChariotRaceRules
@@ -118,28 +118,11 @@ def _move_candidates(rules: ChariotRaceRules, s: ChariotRaceState, rng: random.R
 
 
 def random_event(game: Game, rng: random.Random) -> Event:
-    """A random move the rules accept for ``game``'s pending decision.
-
-    Raises ``RuntimeError`` if no candidate is legal (a bug in candidates or rules).
-    """
-    rules = game.rules
-    assert isinstance(rules, ChariotRaceRules)
-    errors = []
-    for event in candidates(rules, game.state, rng):
-        try:
-            game.check(event)
-        except RuleError as exc:
-            errors.append(str(exc))
-            continue
-        return event
-    raise RuntimeError(f"no legal move for {game.state.pending}: {errors}")
+    """A random move the rules accept for ``game``'s pending decision (``RuntimeError`` if
+    none is: a bug in :func:`candidates` or the rules)."""
+    return first_legal(game, candidates(game.rules, game.state, rng))
 
 
 def play_random_game(rules: ChariotRaceRules, rng: random.Random, max_events: int = 5000) -> Game:
-    """Play a whole race with random legal moves. Raises ``RuntimeError`` if it does not end."""
-    game = Game(rules)
-    while not game.state.over:
-        if len(game.events) >= max_events:
-            raise RuntimeError("random race did not end")
-        game.apply(random_event(game, rng))
-    return game
+    """A whole game of random legal moves. Raises ``RuntimeError`` if it does not end."""
+    return play_out(rules, lambda game: random_event(game, rng), max_events)
