@@ -49,6 +49,7 @@ def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) 
     import pygame
 
     from .controller import Controller
+    from .chariot_race.screenshots import render_chariot
     from .script import inputs_for, run_line
 
     set_language(language)
@@ -100,4 +101,4 @@ def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) 
                 run_line(ctl, "tap close")
                 run_line(ctl, "tap resume")
         journal.close()
-    return written
+    return written + render_chariot(out)

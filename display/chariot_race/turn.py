@@ -456,7 +456,7 @@ class MoveScreen(ChariotScreen):
 
     def _build_hit(self, c: Chariot) -> list[Button]:
         y = AREA.y + 46
-        out = [Button("ended", pygame.Rect(AREA.x, y, AREA.width, 50),
+        out = [Button("ended", pygame.Rect(AREA.x, y, AREA.width - 118, 50),
                       _("The move ended on that chariot's space") if self.ended else _("Passed through its space"),
                       _("tap to change (ended: put behind it, CR-MOVE-6)"), selected=self.ended, size=16)]
         allowed = {}
@@ -467,7 +467,7 @@ class MoveScreen(ChariotScreen):
             allowed[o.colour] = _("finished: no damage") if protected else _("−{n} to both").format(
                 n=self.board.collision_damage)
         out += target_buttons(self, pygame.Rect(AREA.x, y + 56, AREA.width, 0), "target", allowed, height=ROW)
-        out.append(Button("back", pygame.Rect(AREA.right - 110, AREA.bottom - ROW, 110, ROW), _("Back")))
+        out.append(Button("back", pygame.Rect(AREA.right - 110, y, 110, 50), _("Back")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -551,28 +551,27 @@ class AttackScreen(ChariotScreen):
     def build(self) -> list[Button]:
         t = self.s.turn
         assert t is not None
-        y = AREA.y + 46
+        bottom = AREA.bottom - ROW
         why = self.legal(ev.DropCaltrop())
-        out = [Button("caltrop", pygame.Rect(AREA.x, y, 250, ROW), _("Drop a caltrop"),
+        out = [Button("caltrop", pygame.Rect(AREA.x, bottom, 250, ROW), _("Drop a caltrop"),
                       _("{n} in the supply").format(n=self.s.supply) if not why else _("not possible now"),
                       enabled=not why, size=17),
-               Button("ok", pygame.Rect(AREA.right - 200, y, 200, ROW), _("End the turn"), fill=GREEN)]
+               Button("ok", pygame.Rect(AREA.right - 200, bottom, 200, ROW), _("End the turn"), fill=GREEN)]
         allowed = {}
         for colour in self.rules.javelin_targets(self.s):
             target = self.s.by_colour(colour)
             allowed[colour] = (_("−{n}: wrecks it!").format(n=self.board.javelin_damage)
                                if target.resistance <= self.board.javelin_damage
                                else _("−{n} resistance").format(n=self.board.javelin_damage))
-        out += target_buttons(self, pygame.Rect(AREA.x, y + ROW + 30, AREA.width, 0), "javelin", allowed, height=ROW)
+        out += target_buttons(self, pygame.Rect(AREA.x, AREA.y + 46, AREA.width, 0), "javelin", allowed, height=ROW)
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
         c = self.turn_frame(surface)
         t = self.s.turn
         left = t.count("attack") - t.attacks
-        self.title(surface, _("{chariot} attacks: {n} attack dice left").format(chariot=names.colour(c.colour), n=left),
-                   _("A caltrop on a space passed this turn, or a javelin 1-2 spaces away."))
-        text.draw(surface, _("Javelin at (bowl 1-6):"), (AREA.x + 2, AREA.y + 46 + ROW + 8), 15, theme.MUTED)
+        self.title(surface, _("{chariot} attacks ({n} attack dice left)").format(chariot=names.colour(c.colour), n=left),
+                   _("A javelin at a chariot 1-2 spaces away (bowl 1-6), or a caltrop on a space passed."))
 
     def press(self, wid: str) -> None:
         if wid == "caltrop":
