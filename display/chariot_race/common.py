@@ -280,13 +280,13 @@ class ChariotScreen(Screen):
             y = area.y + 36 + 27 * k
             icon(surface, pygame.Rect(area.x + 10, y, 22, 22), colour)
             text.draw(surface, label, (area.x + 38, y + 11), 15, theme.MUTED, "midleft", max_width=88)
-            gauge(surface, pygame.Rect(area.x + 130, y + 2, area.width - 196, 18), value, cap, colour, new)
+            gauge(surface, pygame.Rect(area.x + 130, y + 2, area.width - 216, 18), value, cap, colour, new)
             shown = str(value) if new is None or new == value else f"{value}→{new}"
-            text.draw(surface, shown, (area.right - 10, y + 11), 20, theme.TEXT, "midright", bold=True)
+            text.draw(surface, shown, (area.right - 8, y + 11), 20, theme.TEXT, "midright", bold=True, max_width=74)
         if c.speed > self.rules.sheet_of(c).speed_cap(max(1, c.resistance)) and not c.wrecked:
             cap = self.rules.sheet_of(c).speed_cap(max(1, c.resistance))
             y = area.y + 36 + 27
-            seg = (area.width - 196) / b.max_speed
+            seg = (area.width - 216) / b.max_speed
             x = area.x + 130 + int(cap * seg)
             pygame.draw.line(surface, theme.BAD, (x - 1, y - 1), (x - 1, y + 23), 3)
 

@@ -28,10 +28,6 @@ LANE = {"in": N_("Lane change in"), "out": N_("Lane change out")}
 
 LANE_NAME = {"inner": N_("inner lane"), "middle": N_("middle lane"), "outer": N_("outer lane")}
 
-SHEETS = {"white": N_("White sheets"), "black": N_("Black sheets")}
-
-TRACK = {"A": N_("Track A"), "B": N_("Track B (rocks)")}
-
 # The six phases of a turn (CR-TURN-1).
 STEPS = (N_("Repair"), N_("Speed"), N_("Dice"), N_("Fortuna"), N_("Move"), N_("Attack"))
 

@@ -20,7 +20,7 @@ from firmware_host.i18n import _
 from .. import text, theme
 from ..ui import Button
 from . import icons, names
-from .common import AREA, GREEN, WARN_RGB, ChariotScreen, dice_mode, go, target_buttons, wreck_ahead
+from .common import AREA, GREEN, WARN_RGB, ChariotScreen, dice_mode, go, target_buttons
 
 ROW = 54          # button row height in the decision area
 GAP = 6
@@ -222,7 +222,10 @@ class DiceScreen(ChariotScreen):
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
-        c = self.turn_frame(surface)
+        # The gauges preview keeping the dice: Fortuna's fate (CR-FATE-1), and with no ±1 die
+        # the speed and the fast dice's damage that follow at once (CR-MOVE-1).
+        kept = self.preview(ev.KeepDice()) if not self.mode else None
+        c = self.turn_frame(surface, after=kept.by_colour(self.s.pending.chariot) if kept is not None else None)
         t = self.t
         if self.mode == "reroll":
             dice = ", ".join(str(i + 1) for i in sorted(self.selected))
@@ -596,4 +599,4 @@ class AttackScreen(ChariotScreen):
         return True
 
 
-__all__ = ["RollScreen", "DiceScreen", "SpeedScreen", "MoveScreen", "AttackScreen", "wreck_ahead"]
+__all__ = ["RollScreen", "DiceScreen", "SpeedScreen", "MoveScreen", "AttackScreen"]
