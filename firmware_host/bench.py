@@ -28,7 +28,7 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -593,10 +593,8 @@ def bench_leds(frames: int) -> Line:
     """The LED plan of a Trajan state for a 60-LED strip plus its write through the real
     adafruit NeoPixel class, the data line replaced by a buffer (BLINKA_OS_AGNOSTIC); every
     frame differs from the last, so every one is encoded and written. Milliseconds."""
-    try:
-        from .ledplan import LedLayout, led_plan
-    except ImportError as exc:
-        return Line("leds", note=f"not measured: no LED plan ({exc})")
+    from .ledplan import LedLayout, led_plan
+
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
     note = f"{frames} frames"
     try:
@@ -606,6 +604,7 @@ def bench_leds(frames: int) -> Line:
         from .io.leds import NeoPixelStrip
 
         wire: list[bytes] = []
+        restore = (neopixel, "neopixel_write", neopixel.neopixel_write)
         neopixel.neopixel_write = lambda _pin, buf: wire.append(bytes(buf))
         strip: Any = NeoPixelStrip(18, LED_COUNT, brightness=0.2, pin_object=board.Dx_OUTPUT)
         note += ", NeoPixel class with the data line captured"
@@ -613,6 +612,7 @@ def bench_leds(frames: int) -> Line:
         from .io.leds import SimulatedStrip
 
         strip = SimulatedStrip(LED_COUNT)
+        restore = None
         note += f", simulated strip (NeoPixel unavailable: {type(exc).__name__})"
     from .engine.core import Game
 
@@ -632,6 +632,8 @@ def bench_leds(frames: int) -> Line:
         pixels[-1] = (k % 256, 0, 0)     # force a change so every frame is written
         strip.show(pixels)
         times.append((time.perf_counter() - t0) * 1000)
+    if restore is not None:
+        setattr(*restore)
     note += (f"; the wire itself takes {LED_WIRE_MS:.2f} ms ({LED_COUNT} x {LED_WIRE_US_PER_LED:g} us + "
              f"{LED_LATCH_US:g} us latch), the budget for our part")
     return Line("leds", _rounded(spread(times)), note)
