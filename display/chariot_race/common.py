@@ -397,12 +397,13 @@ def go(enabled: bool = True) -> tuple[int, int, int] | None:
 
 
 def colour_button(wid: str, rect: pygame.Rect, colour: str, label: str, sub: str = "", enabled: bool = True) -> Button:
-    """A button painted as a chariot's colour chip, its label in a colour that reads on it."""
+    """A button painted as a chariot's colour chip, its label in a colour that reads on it
+    (also when disabled: the chip then shows what holds a space or a sheet)."""
 
     def paint(surface: pygame.Surface, r: pygame.Rect) -> None:
         r = r.inflate(8, 8)
         icons.chip(surface, r, colour)
-        fg = icons.ink(colour) if enabled else theme.DIM
+        fg = icons.ink(colour)          # a taken colour is still read, only not pressed
         if sub:
             text.draw(surface, label, (r.centerx, r.centery - 1), 17, fg, "midbottom", bold=True, max_width=r.width - 8)
             text.draw(surface, sub, (r.centerx, r.centery + 2), 14, fg, "midtop", max_width=r.width - 8)
