@@ -64,7 +64,7 @@ class Controller:
             return
         try:
             self.session = Session.resume(self.journal, game_id)
-        except (ReplayError, KeyError, ValueError) as exc:
+        except ReplayError as exc:
             log.error("game %s cannot be resumed: %s", game_id, exc)
             self.journal.abandon(game_id)
             self.say(_("The last game could not be resumed and was set aside."), "bad")
@@ -79,9 +79,16 @@ class Controller:
         self.refresh()
 
     def open_game(self, game_id: int) -> None:
-        """Show a game from the journal (resume it if unfinished)."""
+        """Show a game from the journal (resume it if unfinished); one that cannot be rebuilt
+        is reported and nothing else changes."""
         assert self.journal is not None
-        self.session = Session.resume(self.journal, game_id)
+        try:
+            session = Session.resume(self.journal, game_id)
+        except ReplayError as exc:
+            log.error("game %s cannot be opened: %s", game_id, exc)
+            self.say(_("That game cannot be opened: its record is damaged."), "bad")
+            return
+        self.session = session
         self.overlays = []
         self.refresh()
 

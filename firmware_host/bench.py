@@ -280,9 +280,9 @@ def bench_journal(workdir: Path, runs: int) -> tuple[Line, Line]:
     commits: list[float] = []
     append = journal.append
 
-    def timed_append(*args: Any) -> None:
+    def timed_append(*args: Any, **kwargs: Any) -> None:
         t0 = time.perf_counter()
-        append(*args)
+        append(*args, **kwargs)
         commits.append((time.perf_counter() - t0) * 1000)
     journal.append = timed_append  # type: ignore[method-assign]
     session = Session("trajan", rules.setup, journal)

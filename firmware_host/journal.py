@@ -128,18 +128,33 @@ class Journal:
                               (game, json.dumps(setup, separators=(",", ":")), time.time()))
         return int(cur.lastrowid)
 
-    def append(self, game_id: int, seq: int, event: dict[str, Any]) -> None:
-        """Record event number ``seq`` (1-based) of a game. Committed (fsync'd) on return."""
-        self.db.execute("INSERT INTO events (game_id, seq, event, at) VALUES (?, ?, ?, ?)",
-                        (game_id, seq, json.dumps(event, separators=(",", ":")), time.time()))
+    def _transaction(self, *statements: tuple[str, tuple]) -> None:
+        """Run ``statements`` as one transaction: all of them are on disk, or none."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                self.db.execute(sql, args)
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def append(self, game_id: int, seq: int, event: dict[str, Any], finished: bool = False) -> None:
+        """Record event number ``seq`` (1-based) of a game, and with ``finished`` that the game
+        is over, in one transaction. Committed (fsync'd) on return; raises ``sqlite3.Error``
+        (nothing recorded) if the disk refuses."""
+        now = time.time()
+        insert = ("INSERT INTO events (game_id, seq, event, at) VALUES (?, ?, ?, ?)",
+                  (game_id, seq, json.dumps(event, separators=(",", ":")), now))
+        if finished:
+            self._transaction(insert, ("UPDATE games SET finished = ? WHERE id = ?", (now, game_id)))
+        else:
+            self._transaction(insert)
 
     def truncate(self, game_id: int, keep: int) -> None:
-        """Forget the events after the first ``keep`` (undo). Committed on return."""
-        self.db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, keep))
-        self.db.execute("UPDATE games SET finished = NULL WHERE id = ?", (game_id,))
-
-    def finish(self, game_id: int) -> None:
-        self.db.execute("UPDATE games SET finished = ? WHERE id = ?", (time.time(), game_id))
+        """Forget the events after the first ``keep`` (undo), in one transaction."""
+        self._transaction(("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, keep)),
+                          ("UPDATE games SET finished = NULL WHERE id = ?", (game_id,)))
 
     def abandon(self, game_id: int) -> None:
         """Mark an unfinished game as set aside so start-up no longer resumes it."""

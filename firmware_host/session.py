@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .engine.core import Event, Game, event_to_json
+from .engine.core import Event, Game, ReplayError, event_to_json
 from .games import rules_for
 from .journal import Journal
 
@@ -34,11 +34,17 @@ class Session:
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> "Session":
         """Rebuild a journaled game by replaying its events. Raises
-        :class:`~firmware_host.engine.core.ReplayError` if they no longer apply."""
+        :class:`~firmware_host.engine.core.ReplayError` for anything that stops the rebuild
+        (an unknown game, a malformed setup or move, a move the rules no longer accept)."""
         from .games import GAMES
         record = journal.load(game_id)
-        setup = GAMES[record.game].setup_from_json(record.setup)
-        return cls(record.game, setup, journal, game_id, record.events)
+        try:
+            setup = GAMES[record.game].setup_from_json(record.setup)
+            return cls(record.game, setup, journal, game_id, record.events)
+        except ReplayError:
+            raise
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+            raise ReplayError(f"game {game_id} cannot be rebuilt: {exc!r}") from exc
 
     @property
     def state(self) -> Any:
@@ -51,9 +57,8 @@ class Session:
         """
         new_state = self.game.check(event)
         if self.journal is not None:
-            self.journal.append(self.game_id, len(self.game.events) + 1, event_to_json(event))
-            if getattr(new_state, "over", False):
-                self.journal.finish(self.game_id)
+            self.journal.append(self.game_id, len(self.game.events) + 1, event_to_json(event),
+                                finished=bool(getattr(new_state, "over", False)))
         self.game.accept(event, new_state)
         return new_state
 

@@ -70,7 +70,7 @@ def test_commit_happens_before_the_state_changes(tmp_path):
     first = finished_events(2, seed=4)[0]
     before = s.state
 
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
     j.append = broken
     with pytest.raises(sqlite3.OperationalError):

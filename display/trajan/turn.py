@@ -11,6 +11,7 @@ from firmware_host.engine.trajan import events as ev
 from firmware_host.engine.trajan.board import ACTIONS, CAMP, SHIPS
 from firmware_host.engine.trajan.state import TrajanState
 from firmware_host.i18n import _
+from firmware_host.io.inputs import BOWL_BUTTONS
 
 from .. import icons, text, theme
 from ..ui import Button, column, grid
@@ -143,8 +144,8 @@ class BowlScreen(TrajanScreen):
         self.invalidate()
 
     def button(self, name: str) -> bool:
-        if name.startswith("bowl") and name[4:].isdigit():
-            self.choose(int(name[4:]) - 1)
+        if name in BOWL_BUTTONS:
+            self.choose(BOWL_BUTTONS.index(name))
             return True
         return super().button(name)
 

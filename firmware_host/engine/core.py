@@ -95,6 +95,8 @@ class EventCodec:
             self.by_kind[cls.kind] = cls
 
     def decode(self, data: dict[str, Any]) -> Event:
+        if not isinstance(data, dict):
+            raise ValueError(f"an event is a JSON object, not {type(data).__name__}")
         data = dict(data)
         kind = data.pop("kind", None)
         cls = self.by_kind.get(kind)  # type: ignore[arg-type]

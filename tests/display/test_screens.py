@@ -196,7 +196,7 @@ def test_a_move_that_cannot_be_saved_is_not_shown(tmp_path):
     ctl.start_game("trajan", setup(2, 1))
     state = ctl.session.state
 
-    def full(*args):
+    def full(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
     journal.append = full
     assert not ctl.submit(finished_events(2, 1)[0])

@@ -26,7 +26,6 @@ def test_the_damage_is_told_on_screen(case, tmp_path):
     assert ("kept aside" if case.kind == "file" else "set aside") in message
 
 
-@pytest.mark.xfail(strict=True, reason="Controller.open_game lets ReplayError/ValueError out: the app exits")
 def test_opening_a_set_aside_game_from_saved_games_does_not_crash(tmp_path, surface):
     path = tmp_path / "journal.db"
     make_journal(path)

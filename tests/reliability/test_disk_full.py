@@ -27,8 +27,6 @@ def _deny_update_of_games(journal):
     journal.db.set_authorizer(authorizer)
 
 
-@pytest.mark.xfail(strict=True, reason="Session.submit commits the move and marks the game finished in two "
-                   "transactions: if the second fails the journal has a move the screen does not")
 def test_a_failure_marking_the_game_finished_keeps_journal_and_screen_together(tmp_path):
     journal = Journal(tmp_path / "journal.db")
     ctl = Controller(journal)
@@ -41,8 +39,6 @@ def test_a_failure_marking_the_game_finished_keeps_journal_and_screen_together(t
     assert journaled(journal, ctl.session.game_id) == len(ctl.session.game.events)
 
 
-@pytest.mark.xfail(strict=True, reason="Journal.truncate deletes the moves and updates the game in two "
-                   "transactions: if the second fails the move is gone from the journal but still on screen")
 def test_a_failing_undo_keeps_journal_and_screen_together(tmp_path):
     journal = Journal(tmp_path / "journal.db")
     ctl = Controller(journal)
