@@ -81,6 +81,7 @@ def _run_font(size: int, bold: bool, lang: str, rtl: bool) -> pygame.font.Font:
 def clear_cache() -> None:
     """Forget fonts and rendered text (after a language change)."""
     _surfaces.clear()
+    _measure.cache_clear()
     font.cache_clear()
 
 
@@ -118,7 +119,12 @@ def _render_uncached(text: str, size: int, colour: tuple[int, int, int], bold: b
 
 def measure(text: str, size: int, bold: bool = False, lang: str = "") -> int:
     """Width in px of ``text`` as :func:`render` draws it (without rendering it)."""
-    lang = lang or i18n.language().code
+    return _measure(text, size, bold, lang or i18n.language().code)
+
+
+@lru_cache(maxsize=4096)
+def _measure(text: str, size: int, bold: bool, lang: str) -> int:
+    # fitting a label tries several sizes on every redraw: remembered, like rendered text
     return sum(_run_font(size, bold, lang, rtl).size(t)[0] for t, rtl in runs(text))
 
 

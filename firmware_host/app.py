@@ -1,17 +1,25 @@
 """``table-companion run``: the window (simulator) or the full-screen appliance (Pi).
 
-The loop blocks on input (``pygame.event.wait`` with a timeout), so an idle companion
-uses no CPU; it redraws only when something changed. Hardware adapters run on their own
-threads and post their inputs to this loop as pygame events.
+The loop redraws only when something changed and otherwise sleeps until an input can have
+arrived. Inputs from the hardware threads go into an :class:`InputQueue`, whose pipe wakes
+the loop. Touches and keys come from SDL: where its video driver can wait (X11, Wayland:
+the simulator) the loop waits in SDL; where it cannot (KMS/DRM on the Pi, the headless
+driver), SDL would poll every millisecond, so the loop instead sleeps in ``select`` on the
+queue's pipe and on the touchscreen's input devices, and asks SDL for events only once one
+of them is readable. Either way an idle companion wakes about once a second (the systemd
+watchdog) and a tap is handled at once.
 """
 
 from __future__ import annotations
 
+import glob
 import logging
 import os
+import queue
+import select
 import signal
 import time
-from typing import Any
+from typing import Any, Iterator
 
 from . import i18n, watchdog
 from .config import load_config
@@ -20,8 +28,9 @@ from .journal import Journal
 
 log = logging.getLogger(__name__)
 
-WAKE_MS = 1000          # the loop wakes at least this often (watchdog keep-alive)
+WAKE_S = 1.0            # the loop wakes at least this often (watchdog keep-alive)
 STRIP_BAND = 28         # simulator: height of the on-screen LED strip under the screen
+SDL_CAN_WAIT = ("x11", "wayland", "windows", "cocoa")
 
 KEYS = {  # simulator keyboard = the box's buttons (README: Keys)
     "1": "bowl1", "2": "bowl2", "3": "bowl3", "4": "bowl4", "5": "bowl5", "6": "bowl6",
@@ -29,15 +38,77 @@ KEYS = {  # simulator keyboard = the box's buttons (README: Keys)
 }
 
 
-def translate(event: Any, wants_text: bool, input_type: int) -> Input | None:
+class InputQueue:
+    """Inputs from the adapters' threads (buttons, NFC, devices) for the UI loop. ``put`` is
+    thread-safe; it also writes a byte to a pipe, so a loop sleeping in ``select`` on
+    :meth:`fileno` wakes at once."""
+
+    def __init__(self) -> None:
+        self._items: queue.SimpleQueue[Input] = queue.SimpleQueue()
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._read, False)
+        os.set_blocking(self._write, False)
+
+    def fileno(self) -> int:
+        return self._read
+
+    def put(self, inp: Input) -> None:
+        self._items.put(inp)
+        try:
+            os.write(self._write, b"!")
+        except BlockingIOError:        # the pipe is full of wake-ups already
+            pass
+
+    def drain(self) -> Iterator[Input]:
+        try:
+            while os.read(self._read, 4096):
+                pass
+        except BlockingIOError:
+            pass
+        while True:
+            try:
+                yield self._items.get_nowait()
+            except queue.Empty:
+                return
+
+    def close(self) -> None:
+        os.close(self._read)
+        os.close(self._write)
+
+
+def input_devices() -> list[int]:
+    """Non-blocking descriptors of the readable ``/dev/input/event*`` devices (the
+    touchscreen among them): readable when SDL has a touch to read. Devices we may not
+    open are skipped."""
+    fds = []
+    for path in sorted(glob.glob("/dev/input/event*")):
+        try:
+            fds.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        except OSError:
+            continue
+    return fds
+
+
+def _sleep_until_input(inputs: InputQueue, devices: list[int], timeout: float) -> None:
+    """Block in ``select`` until the queue or a device is readable; our copies of the device
+    events are discarded (SDL reads its own)."""
+    readable, _w, _x = select.select([inputs, *devices], [], [], timeout)
+    for fd in readable:
+        if fd is not inputs:
+            try:
+                while os.read(fd, 4096):
+                    pass
+            except (BlockingIOError, OSError):
+                pass
+
+
+def translate(event: Any, wants_text: bool) -> Input | None:
     """A pygame event as an :class:`~firmware_host.io.inputs.Input` (``None`` if not one).
 
     Touches arrive as FINGERDOWN; the mouse events SDL synthesises from them are ignored.
     """
     import pygame
 
-    if event.type == input_type:
-        return event.input
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
         return Touch(*event.pos)
     if event.type == pygame.FINGERDOWN:
@@ -74,7 +145,9 @@ def run(profile: str | None = None, config_path: str | None = None, journal_path
 
     journal, notice = Journal.open_or_recover(config.journal_path)
     tags = TagRegistry(config.tags_path)
-    pygame.init()
+    # only what is used: pygame.init() would also start audio and joystick threads that poll
+    pygame.display.init()
+    pygame.font.init()
     sim = config.profile == "sim"
     flags = pygame.FULLSCREEN if not sim or config.fullscreen else 0
     # the simulator shows the LED strip in a band under the 800x480 screen
@@ -82,59 +155,84 @@ def run(profile: str | None = None, config_path: str | None = None, journal_path
     pygame.display.set_caption("table companion")
     if not sim:
         pygame.mouse.set_visible(False)
-    input_type = pygame.event.custom_type()
-    # systemd stops the service with SIGTERM: leave the loop so the journal closes cleanly
-    signal.signal(signal.SIGTERM, lambda *_args: pygame.event.post(pygame.event.Event(pygame.QUIT)))
-    hardware = open_hardware(config, lambda inp: pygame.event.post(pygame.event.Event(input_type, input=inp)))
+    inputs = InputQueue()
+    hardware = open_hardware(config, inputs.put)
     ctl = Controller(journal, tags=tags, notice=notice, allow_quit=sim, hardware=hardware)
+
+    def stop(*_args: Any) -> None:      # systemd stops the service with SIGTERM
+        ctl.running = False
+    signal.signal(signal.SIGTERM, stop)
     try:
-        _loop(ctl, window, input_type, hardware, LedLayout.from_config(config))
+        _loop(ctl, window, inputs, hardware, LedLayout.from_config(config))
     finally:
         watchdog.notify_stopping()
         hardware.close()
+        inputs.close()
         tags.close()
         journal.close()
         pygame.quit()
     return 0
 
 
-def _loop(ctl, window, input_type: int, hardware: Any = None, layout: Any = None) -> None:
-    """Draw when something changed, light the strip, then block until the next input."""
+def _loop(ctl, window, inputs: InputQueue, hardware: Any = None, layout: Any = None) -> None:
+    """Draw what changed, light the strip, then sleep until the next input (module doc)."""
     import pygame
 
     from display.strip import draw_strip
     from .ledplan import PULSE_FRAME_S, led_plan
 
     screen = window.subsurface((0, 0, 800, 480)) if window.get_height() > 480 else window
+    band = pygame.Rect(0, 480, 800, window.get_height() - 480)
+    sdl_waits = pygame.display.get_driver() in SDL_CAN_WAIT
+    devices = [] if sdl_waits else input_devices()
     first_frame = True
     shown_version = -1
-    while ctl.running:
-        animated = False
-        if hardware is not None and layout is not None:
-            s = ctl.session
-            frame = led_plan(s.name if s else None, s.rules if s else None, s.state if s else None, layout,
-                             ctl.devices.values(), time.monotonic())
-            hardware.strip.show(frame.pixels)
-            animated = frame.animated
-            version = getattr(hardware.strip, "version", None)
-            if screen is not window and version != shown_version:
-                draw_strip(window, pygame.Rect(0, 480, 800, window.get_height() - 480), hardware.strip.pixels)
-                shown_version = version
-                ctl.dirty = True
-        if ctl.dirty:
-            ctl.draw(screen)
-            pygame.display.flip()
-            if first_frame:     # `table-companion bench` times start-up to this line
-                log.info("first frame")
-                watchdog.notify_ready()
-                first_frame = False
-        watchdog.keepalive()
-        event = pygame.event.wait(int(PULSE_FRAME_S * 1000) if animated else WAKE_MS)
-        while event.type != pygame.NOEVENT:
-            if event.type == pygame.QUIT:
-                ctl.running = False
-                break
-            inp = translate(event, hasattr(ctl.active, "text_entered"), input_type)
-            if inp is not None:
+    led_due = 0.0                       # when the LED plan must be looked at again
+    try:
+        while ctl.running:
+            now = time.monotonic()
+            if hardware is not None and layout is not None and now >= led_due:
+                s = ctl.session
+                frame = led_plan(s.name if s else None, s.rules if s else None, s.state if s else None, layout,
+                                 ctl.devices.values(), now)
+                hardware.strip.show(frame.pixels)
+                led_due = now + PULSE_FRAME_S if frame.animated else float("inf")
+                version = getattr(hardware.strip, "version", None)
+                if band.height and version != shown_version:
+                    draw_strip(window, band, hardware.strip.pixels)
+                    shown_version = version
+                    if not ctl.dirty:
+                        pygame.display.update(band)
+            if ctl.dirty:
+                ctl.draw(screen)
+                pygame.display.flip()
+                if first_frame:     # `table-companion bench` times start-up to this line
+                    log.info("first frame")
+                    watchdog.notify_ready()
+                    first_frame = False
+            watchdog.keepalive()
+            timeout = max(0.0, min(WAKE_S, led_due - now))
+            if sdl_waits:
+                events = [pygame.event.wait(int(timeout * 1000))]
+            else:
+                _sleep_until_input(inputs, devices, timeout)
+                events = []
+            handled = False
+            for event in events + pygame.event.get():
+                if event.type == pygame.QUIT:
+                    ctl.running = False
+                    break
+                inp = translate(event, hasattr(ctl.active, "text_entered"))
+                if inp is not None:
+                    ctl.handle(inp)
+                    handled = True
+            # after SDL's events: an input queued while handling them (the simulated reader)
+            # is handled now, not at the next wake
+            for inp in inputs.drain():
                 ctl.handle(inp)
-            event = pygame.event.poll()
+                handled = True
+            if handled:
+                led_due = time.monotonic()          # a move may change the lights
+    finally:
+        for fd in devices:
+            os.close(fd)

@@ -195,15 +195,15 @@ def _through_the_loop(ctl, surface, lines) -> None:
     """Enter ``lines`` one by one as posted inputs, through the app's real event loop."""
     import pygame
 
-    from firmware_host.app import _loop
+    from firmware_host.app import InputQueue, _loop
 
-    input_type = pygame.event.custom_type()
     for line in lines:
         pygame.event.clear()
-        pygame.event.post(pygame.event.Event(input_type, input=_as_input(ctl, line)))
+        inputs = InputQueue()
+        inputs.put(_as_input(ctl, line))          # as a hardware thread does
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         ctl.running = True
-        _loop(ctl, surface, input_type)
+        _loop(ctl, surface, inputs)
 
 
 def journaled(journal, gid: int) -> int:
