@@ -11,6 +11,7 @@ import secrets
 
 import pygame
 
+from firmware_host.engine.core import N_
 from firmware_host.i18n import _
 from firmware_host.io.nfc import TagInUse, TagThing
 
@@ -19,8 +20,9 @@ from .games import PACKAGES, package
 from .ui import Button, Screen, column, grid
 
 KIND_TITLES = {
-    "player": "Player tokens", "demand": "Demand tiles", "bonus": "Bonus tiles",
-    "goods": "Goods cards", "forum": "Forum tiles",
+    "player": N_("Player tokens"), "demand": N_("Demand tiles"), "bonus": N_("Bonus tiles"),
+    "goods": N_("Goods cards"), "forum": N_("Forum tiles"), "chariot": N_("Chariots"),
+    "start": N_("Start space tokens"),
 }
 
 

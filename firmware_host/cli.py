@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(func=_score)
 
     sim = sub.add_parser("simulate", help="random legal games through an engine, invariants checked")
-    sim.add_argument("game", help="trajan")
+    sim.add_argument("game", help="trajan, concordia or chariot_race")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)

@@ -5,7 +5,6 @@ and the corner warning."""
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -38,23 +37,9 @@ WARN_RGB = (150, 40, 34)
 # The phase (1..6, CR-TURN-1) each pending decision belongs to.
 PHASE = {"roll": 1, "dice": 3, "speed": 5, "move": 5, "attack": 6}
 
-# How the dice of a new race are entered by default; set by the new-game form, kept for the
-# session (a race resumed after a restart follows the way its last roll was entered).
-_DICE_MODE: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()
-
-
-def set_dice_mode(session: Any, mode: str) -> None:
-    """``"table"`` (faces entered) or ``"companion"`` (the companion rolls) for ``session``."""
-    _DICE_MODE[session] = mode
-
-
 def dice_mode(session: Any) -> str:
-    """How this race's dice are entered by default: as the last roll was entered, else as the
-    new-game form chose, else at the table."""
-    for e in reversed(session.game.events):
-        if isinstance(e, ev.RollDice):
-            return "table" if e.faces else "companion"
-    return _DICE_MODE.get(session, "table")
+    """How this race's dice are entered by default: ``"table"`` or ``"companion"`` (its setup)."""
+    return session.setup.dice
 
 
 def wreck_ahead(rules: ChariotRaceRules, s: ChariotRaceState, c: Chariot) -> tuple[int, int, bool]:

@@ -22,17 +22,17 @@ from .common import wreck_ahead
 NAMES = ("Ann", "Ben", "Cai", "Dora", "Eli", "Fay")
 
 
-def races() -> list[tuple[ChariotRaceSetup, str]]:
-    """The scripted races: ``(setup, dice mode)``."""
+def races() -> list[ChariotRaceSetup]:
+    """The scripted races."""
     board = load("chariot_race")
     return [
-        (ChariotRaceSetup(players=NAMES[:2], board=board, seed=3,
-                          chariots=(("green", 0), ("yellow", 0), ("blue", 1), ("purple", 1))), "table"),
-        (ChariotRaceSetup(players=NAMES[:3], board=board, sheets="black", track="B", no_damage_after_finish=True,
-                          seed=5), "companion"),
-        (ChariotRaceSetup(players=NAMES, board=board, seed=8, track="B",
-                          chariots=tuple((c, k) for k, c in enumerate(("red", "black", "green", "yellow", "blue",
-                                                                       "purple")))), "table"),
+        ChariotRaceSetup(players=NAMES[:2], board=board, seed=3,
+                         chariots=(("green", 0), ("yellow", 0), ("blue", 1), ("purple", 1))),
+        ChariotRaceSetup(players=NAMES[:3], board=board, sheets="black", track="B", no_damage_after_finish=True,
+                         dice="companion", seed=5),
+        ChariotRaceSetup(players=NAMES, board=board, seed=8, track="B",
+                         chariots=tuple((c, k) for k, c in enumerate(("red", "black", "green", "yellow", "blue",
+                                                                      "purple")))),
     ]
 
 
@@ -70,7 +70,6 @@ def render_chariot(out: Path, seed: int = 7) -> list[Path]:
 
     from ..controller import Controller
     from ..script import run_line
-    from .common import set_dice_mode
     from .script import inputs_for
 
     pygame.init()
@@ -100,9 +99,8 @@ def render_chariot(out: Path, seed: int = 7) -> list[Path]:
     shot(ctl, "new-game-black-6")
     run_line(ctl, "tap cancel")
     rng = random.Random(seed)
-    for k, (setup, dice) in enumerate(races()):
+    for setup in races():
         ctl.start_game("chariot_race", setup)
-        set_dice_mode(ctl.session, dice)
         while not ctl.session.state.over:
             event = random_event(ctl.session.game, rng)
             for line in inputs_for(ctl, event):

@@ -18,7 +18,7 @@ from .. import text, theme
 from ..keyboard import KeyboardScreen
 from ..ui import Button, Screen
 from . import icons, names
-from .common import GREEN, TOP, ChariotScreen, colour_button, go, set_dice_mode
+from .common import GREEN, TOP, ChariotScreen, colour_button, go
 
 
 def start_grid(board, area: pygame.Rect) -> dict[int, pygame.Rect]:
@@ -149,7 +149,6 @@ class NewGameScreen(Screen):
             return
         elif wid == "ok":
             self.ctl.start_game("chariot_race", self.setup())
-            set_dice_mode(self.ctl.session, self.dice)
             return
         self.invalidate()
 
@@ -174,7 +173,7 @@ class NewGameScreen(Screen):
         chariots = tuple((self.palette[k], k // per) for k in range(self.count * per)) if self.sheets == "white" else ()
         return ChariotRaceSetup(players=tuple(self.names[:self.count]), board=self.board, chariots=chariots,
                                 sheets=self.sheets, track=self.track, no_damage_after_finish=self.no_damage,
-                                seed=secrets.randbits(32))
+                                dice=self.dice, seed=secrets.randbits(32))
 
 
 class StartSpacesScreen(ChariotScreen):

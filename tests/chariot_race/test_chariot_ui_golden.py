@@ -9,6 +9,7 @@ of the rules or the screens, and read the diff."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -24,7 +25,7 @@ if __name__ == "__main__":
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     sys.path.insert(0, str(ROOT))
 
-from display.chariot_race.common import dice_mode, set_dice_mode  # noqa: E402
+from display.chariot_race.common import dice_mode  # noqa: E402
 from display.chariot_race.script import canonical, inputs_for  # noqa: E402
 from display.controller import Controller  # noqa: E402
 from display.script import run_lines  # noqa: E402
@@ -56,8 +57,7 @@ def races() -> dict[str, tuple[ChariotRaceSetup, str, int, list[str]]]:
 
 def start(setup: ChariotRaceSetup, mode: str) -> Controller:
     ctl = Controller(None)
-    ctl.start_game("chariot_race", setup)
-    set_dice_mode(ctl.session, mode)
+    ctl.start_game("chariot_race", dataclasses.replace(setup, dice=mode))
     return ctl
 
 

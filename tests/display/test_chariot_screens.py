@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from display.chariot_race import SCREENS, tag_kinds
-from display.chariot_race.common import WARN_RGB, dice_mode, set_dice_mode, wreck_ahead
+from display.chariot_race.common import WARN_RGB, dice_mode, wreck_ahead
 from display.chariot_race.screenshots import races, render_chariot
 from display.chariot_race.script import canonical, inputs_for
 from display.controller import Controller
@@ -39,8 +39,7 @@ def started(mode: str = "table", spaces=(1, 2, 3, 4), **options) -> Controller:
     """A 2-player race (green, yellow for Ann; blue, purple for Ben) on start spaces 1-4:
     green (inner lane, space 1) plays first."""
     ctl = Controller(None)
-    ctl.start_game("chariot_race", setup(**options))
-    set_dice_mode(ctl.session, mode)
+    ctl.start_game("chariot_race", setup(dice=mode, **options))
     if spaces:
         assert ctl.submit(ev.DrawStartSpaces(spaces))
     return ctl
@@ -83,10 +82,9 @@ def test_every_pending_decision_has_a_screen():
 
 def _walk(k: int, seed: int = 5):
     """A scripted race through the controller, yielding it before every input line."""
-    race, mode = races()[k]
+    race = races()[k]
     ctl = Controller(None)
     ctl.start_game("chariot_race", race)
-    set_dice_mode(ctl.session, mode)
     rng = random.Random(seed)
     while not ctl.session.state.over:
         event = random_event(ctl.session.game, rng)
@@ -402,10 +400,10 @@ def test_cr_end_3_podium_and_new_race():
     assert ctl.session is None and type(ctl.active).__name__ == "HomeScreen"
 
 
-def test_a_resumed_race_rolls_as_its_last_roll_was_entered(tmp_path):
+def test_a_resumed_race_keeps_who_rolls_the_dice(tmp_path):
     journal = Journal(tmp_path / "j.db")
     ctl = Controller(journal)
-    ctl.start_game("chariot_race", setup())
+    ctl.start_game("chariot_race", setup(dice="companion"))
     moves(ctl, ev.DrawStartSpaces((1, 2, 3, 4)), ev.RollDice(), ev.KeepDice())
     again = Controller(Journal(tmp_path / "j.db"))
     assert again.session.state == ctl.session.state and dice_mode(again.session) == "companion"

@@ -98,6 +98,8 @@ class ChariotRaceRules:
             raise ValueError(f"sheets must be white or black, not {setup.sheets!r}")
         if setup.track not in TRACKS:
             raise ValueError(f"the track has sides A and B, not {setup.track!r}")
+        if setup.dice not in ("table", "companion"):
+            raise ValueError(f"dice are rolled at the table or by the companion, not {setup.dice!r}")
         if setup.sheets == "black":
             if setup.chariots:
                 raise ValueError("black sheets are picked during setup (CR-VAR-BLACK-2): give no chariots")

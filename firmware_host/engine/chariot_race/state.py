@@ -24,6 +24,8 @@ class ChariotRaceSetup:
     ``"black"``. ``track``: board side ``"A"`` or ``"B"`` (rock piles, CR-VAR-TRACKB).
     ``no_damage_after_finish``: the optional rule CR-VAR-NODMG. ``normal_dice_must_be_used``:
     the other reading of CR-AMB-1. ``board``: the board-data dict (``data/chariot_race.toml``).
+    ``dice``: how dice are entered by default, ``"table"`` (rolled at the table, faces
+    entered) or ``"companion"`` (the companion rolls); either can still be used for any roll.
     ``seed``: for the draws and rolls the companion makes.
     """
 
@@ -34,6 +36,7 @@ class ChariotRaceSetup:
     track: str = "A"
     no_damage_after_finish: bool = False
     normal_dice_must_be_used: bool = False
+    dice: str = "table"
     seed: int = 0
 
     def to_json(self) -> dict[str, Any]:
@@ -45,6 +48,7 @@ class ChariotRaceSetup:
             "track": self.track,
             "no_damage_after_finish": self.no_damage_after_finish,
             "normal_dice_must_be_used": self.normal_dice_must_be_used,
+            "dice": self.dice,
             "seed": self.seed,
         }
 
@@ -58,6 +62,7 @@ class ChariotRaceSetup:
             track=data.get("track", "A"),
             no_damage_after_finish=data.get("no_damage_after_finish", False),
             normal_dice_must_be_used=data.get("normal_dice_must_be_used", False),
+            dice=data.get("dice", "table"),
             seed=data.get("seed", 0),
         )
 
