@@ -4,5 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/venv.sh
-ensure_venv ""
+if grep -qs "Raspberry Pi" /proc/device-tree/model; then
+    # the GPIO backend comes from Raspberry Pi OS (apt: python3-lgpio, see scripts/install-pi.sh)
+    VENV_OPTIONS=--system-site-packages ensure_venv "pi"
+else
+    ensure_venv ""
+fi
 exec .venv/bin/table-companion run "$@"

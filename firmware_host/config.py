@@ -155,8 +155,17 @@ def _validate(c: Config) -> None:
             taken.add(i)
 
 
+def detect_profile(model_file: Path = Path("/proc/device-tree/model")) -> str:
+    """``"pi"`` on a Raspberry Pi (its device-tree model says so), else ``"sim"``."""
+    try:
+        return "pi" if model_file.read_bytes().startswith(b"Raspberry Pi") else "sim"
+    except OSError:
+        return "sim"
+
+
 def load_config(path: str | Path | None = None, **overrides: Any) -> Config:
-    """Read the config file (see module doc) and apply non-``None`` ``overrides``.
+    """Read the config file (see module doc) and apply non-``None`` ``overrides``. Without a
+    ``profile`` in either, it is :func:`detect_profile`'s.
 
     Raises ``ValueError`` for unknown keys, a value of the wrong type or out of range, or
     clashing pins/LEDs; ``tomllib.TOMLDecodeError`` for a malformed file;
@@ -168,6 +177,8 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> Config:
         data = tomllib.loads(Path(chosen).read_text(encoding="utf-8"))
     elif DEFAULT_PATH.exists():
         data = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    if "profile" not in data and overrides.get("profile") is None:
+        data = {**data, "profile": detect_profile()}        # the same command works on both
     config = _coerce(Config, data)
     config = replace(config, **{k: (Path(v) if k in ("journal", "state_dir") else v)
                                 for k, v in overrides.items() if v is not None})

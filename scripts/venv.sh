@@ -6,7 +6,7 @@ ensure_venv() {
         echo "table companion needs Python 3.11 or newer (found $(python3 --version 2>&1))" >&2
         exit 1
     fi
-    [ -x .venv/bin/python ] || python3 -m venv .venv
+    [ -x .venv/bin/python ] || python3 -m venv ${VENV_OPTIONS:-} .venv
     local stamp=".venv/.installed-${extras:-base}"
     if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
         .venv/bin/python -m pip install --quiet --upgrade pip

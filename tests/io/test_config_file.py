@@ -127,3 +127,20 @@ def test_install_script_writes_the_documented_config(tmp_path):
     text = subprocess.run(["bash", "-c", command], capture_output=True, text=True, check=True).stdout
     c = load_config(write(tmp_path, text))
     assert c.profile == "pi" and c.pins == Pins()
+
+
+def test_profile_is_detected_when_not_configured(tmp_path, monkeypatch):
+    """The README's one start command: the simulator here, the hardware on a Pi."""
+    from firmware_host.config import detect_profile
+
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\0")
+    assert detect_profile(model) == "pi"
+    model.write_bytes(b"QEMU Virtual Machine\0")
+    assert detect_profile(model) == "sim"
+    assert detect_profile(tmp_path / "missing") == "sim"
+    monkeypatch.setattr("firmware_host.config.detect_profile", lambda: "pi")
+    monkeypatch.delenv("TABLE_COMPANION_CONFIG", raising=False)
+    monkeypatch.setattr("firmware_host.config.DEFAULT_PATH", tmp_path / "none.toml")
+    assert load_config().profile == "pi"
+    assert load_config(None, profile="sim").profile == "sim"
