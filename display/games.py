@@ -10,6 +10,7 @@ from types import ModuleType
 PACKAGES = {
     "trajan": "display.trajan",
     "chariot_race": "display.chariot_race",
+    "concordia": "display.concordia",
 }
 
 

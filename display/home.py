@@ -19,6 +19,10 @@ class HomeScreen(Screen):
                       fill=(60, 120, 70)) for game, rect in zip(PACKAGES, rows)]
         if self.ctl.journal is not None:
             out.append(Button("games", rows[len(PACKAGES)], _("Saved games")))
+        actions = [(game, aid, label) for game in PACKAGES
+                   for aid, label, _screen in getattr(package(game), "HOME_ACTIONS", ())]
+        for (game, aid, label), rect in zip(actions, column(pygame.Rect(436, 110, 340, 0), len(actions), 64, 12)):
+            out.append(Button(f"action:{game}:{aid}", rect, _(label)))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -31,6 +35,10 @@ class HomeScreen(Screen):
             self.ctl.push(package(wid[4:]).NewGameScreen(self.ctl))
         elif wid == "games":
             self.ctl.push(GamesScreen(self.ctl))
+        elif wid.startswith("action:"):
+            _kind, game, aid = wid.split(":", 2)
+            screen = next(s for a, _label, s in package(game).HOME_ACTIONS if a == aid)
+            self.ctl.push(screen(self.ctl))
 
 
 class GamesScreen(Screen):
