@@ -11,7 +11,8 @@ one LED per seat and a status LED. Each game registers a plan in :data:`PLANS`:
 ``plan(rules, state, layout, t) -> (pixels, animated)`` filling the track and seat LEDs; the
 status LED is common to all games (:func:`status_colour`). Chariot Race shows the active
 chariot's colour on its seat LED and its damage with :func:`bar` on the track LEDs
-(:func:`chariot_plan`); Concordia would light the active player's seat.
+(:func:`chariot_plan`); Concordia lights the deciding player's seat, their houses as a bar,
+and pulses through the final round (:func:`concordia_plan`).
 """
 
 from __future__ import annotations
@@ -207,8 +208,47 @@ def chariot_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[
     return out, animated
 
 
+# ---------------------------------------------------------------------- Concordia
+
+FINAL_ROUND: RGB = (255, 40, 0)          # red-orange pulse: the final round (the banner on screen)
+
+
+def concordia_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[int, RGB], bool]:
+    """Concordia: the seat LED of whoever decides now (the active player, or the player
+    choosing which produced goods to keep, C-NIS-2) in their colour, the others faint; the
+    track LEDs show that player's houses as a bar (all lit = 15, the end trigger C-END-1b).
+    Once the Concordia card is taken, the track pulses red-orange for the final round
+    (C-END-3); at the end it pulses in the winner's colour, whose seat is lit (C-END-4).
+    While the table turns up the first display cards nobody's seat is lit."""
+    out: dict[int, RGB] = dict.fromkeys(layout.track, OFF)
+    kind = s.pending.kind
+    who: int | None = s.pending.player
+    animated = False
+    if kind == "game_over":
+        who = s.final["winner"] if s.final else None
+        colour = player_colour(s.players[who].colour) if who is not None else GAME_OVER
+        out.update(dict.fromkeys(layout.track, scale(colour, pulse(t))))
+        animated = True
+    elif who is None and s.turn is not None:
+        who = s.active
+    if kind != "game_over" and who is not None:
+        if s.concordia is not None:
+            out.update(dict.fromkeys(layout.track, scale(FINAL_ROUND, pulse(t))))
+            animated = True
+        else:
+            houses = len(s.players[who].houses) / rules.board.houses_per_player
+            out.update(bar(layout.track, houses, player_colour(s.players[who].colour)))
+    for seat, led in enumerate(layout.seats):
+        if seat >= s.n:
+            out[led] = OFF
+            continue
+        colour = player_colour(s.players[seat].colour)
+        out[led] = colour if seat == who else scale(colour, 1 / OTHER_SEATS) if who is not None else OFF
+    return out, animated
+
+
 PlanFn = Callable[[Any, Any, LedLayout, float], "tuple[dict[int, RGB], bool]"]
-PLANS: dict[str, PlanFn] = {"trajan": trajan_plan, "chariot_race": chariot_plan}
+PLANS: dict[str, PlanFn] = {"trajan": trajan_plan, "chariot_race": chariot_plan, "concordia": concordia_plan}
 
 
 def led_plan(game: str | None, rules: Any, state: Any, layout: LedLayout,
