@@ -50,6 +50,7 @@ def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) 
 
     from .controller import Controller
     from .chariot_race.screenshots import render_chariot
+    from .concordia.screenshots import render_concordia
     from .script import inputs_for, run_line
 
     set_language(language)
@@ -101,4 +102,4 @@ def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) 
                 run_line(ctl, "tap close")
                 run_line(ctl, "tap resume")
         journal.close()
-    return written + render_chariot(out)
+    return written + render_chariot(out) + render_concordia(out)
