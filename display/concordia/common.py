@@ -39,7 +39,6 @@ GOD_RGB = {"vesta": (214, 124, 60), "jupiter": (132, 102, 200), "saturnus": (64,
            "concordia": (236, 200, 90), "track": (150, 156, 168)}
 GOLD = (236, 196, 72)
 CHART_RGB = {**PLAYER_RGB, "black": (124, 124, 134)}     # black bars must show on the dark background
-LAND_RGB = (150, 110, 66)
 SEA_RGB = (70, 130, 200)
 
 
@@ -380,10 +379,8 @@ class ConcordiaScreen(Screen):
         content: list[tuple[str, str]] = [("good", g) for g in b.goods for _k in range(p.goods.get(g, 0))]
         content += [("colonist", k) for k in b.colonist_kinds for _n in range(p.colonists_store.get(k, 0))]
         colour = PLAYER_RGB[p.colour]
-        for k in range(max(cap, len(content))):
+        for k in range(cap):
             cell = pygame.Rect(area.x + (k % columns) * (size + 2), area.y + (k // columns) * (size + 2), size, size)
-            if k >= cap:
-                break
             if k < len(content):
                 kind, what = content[k]
                 if kind == "good":
