@@ -66,15 +66,24 @@ class Controller:
             self.session = Session.resume(self.journal, game_id)
         except ReplayError as exc:
             log.error("game %s cannot be resumed: %s", game_id, exc)
-            self.journal.abandon(game_id)
+            try:
+                self.journal.abandon(game_id)
+            except sqlite3.Error as exc2:        # a full disk: it is tried again next start
+                log.error("could not set game %s aside: %s", game_id, exc2)
             self.say(_("The last game could not be resumed and was set aside."), "bad")
             return
         self.say(_("Game resumed where it stopped."))
         self.refresh()
 
     def start_game(self, game: str, setup: Any) -> None:
-        """Begin keeping a new game (journaled at once)."""
-        self.session = Session(game, setup, self.journal)
+        """Begin keeping a new game (journaled at once); if the journal refuses, say so."""
+        try:
+            session = Session(game, setup, self.journal)
+        except sqlite3.Error as exc:
+            log.error("new game not saved: %s", exc)
+            self.say(_("The new game could not be saved ({error}).").format(error=exc), "bad")
+            return
+        self.session = session
         self.overlays = []
         self.refresh()
 

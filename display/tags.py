@@ -8,6 +8,7 @@ What can be tagged comes from each game's display package: ``tag_kinds()`` retur
 from __future__ import annotations
 
 import secrets
+import sqlite3
 
 import pygame
 
@@ -28,6 +29,26 @@ KIND_TITLES = {
 
 def _kinds(game: str) -> dict[str, list[tuple[str, str]]]:
     return package(game).tag_kinds()
+
+
+def enrol(ctl, uid: str, thing: TagThing) -> str:
+    """Enrol tag ``uid`` as ``thing`` and say how it went. Returns ``"new"``, ``"known"``
+    (already this), ``"in use"`` (enrolled as something else), ``"bad"`` (not a tag UID) or
+    ``"failed"`` (the registry could not be written); nothing raises."""
+    try:
+        new = ctl.tags.enroll(uid, thing)
+    except TagInUse as exc:
+        ctl.say(_("That tag is already enrolled as {kind} {value}.").format(kind=exc.thing.kind,
+                                                                           value=exc.thing.value), "bad")
+        return "in use"
+    except sqlite3.Error as exc:
+        ctl.say(_("The tag could not be saved ({error}).").format(error=exc), "bad")
+        return "failed"
+    except ValueError:
+        ctl.say(_("That is not a tag the companion can use."), "bad")
+        return "bad"
+    ctl.say(_("Enrolled.") if new else _("That tag was already enrolled as this."), "good")
+    return "new" if new else "known"
 
 
 class TagsScreen(Screen):
@@ -112,20 +133,8 @@ class EnrolScreen(Screen):
                   "topright")
 
     def tag_uid(self, uid: str) -> bool:
-        thing = TagThing(self.game, self.kind, self.value[0])
-        try:
-            new = self.ctl.tags.enroll(uid, thing)
-        except TagInUse as exc:
-            self.conflict = uid
-            self.ctl.say(_("That tag is already enrolled as {kind} {value}.").format(kind=exc.thing.kind,
-                                                                                    value=exc.thing.value), "bad")
-            self.invalidate()
-            return True
-        except ValueError:
-            self.ctl.say(_("That is not a tag the companion can use."), "bad")
-            return True
-        self.conflict = None
-        self.ctl.say(_("Enrolled.") if new else _("That tag was already enrolled as this."), "good")
+        result = enrol(self.ctl, uid, TagThing(self.game, self.kind, self.value[0]))
+        self.conflict = uid if result == "in use" else None
         self.invalidate()
         return True
 
@@ -135,8 +144,12 @@ class EnrolScreen(Screen):
             self.conflict = None
         elif wid == "forget" and self.conflict:
             uid, self.conflict = self.conflict, None
-            self.ctl.tags.forget(uid)
-            self.tag_uid(uid)
+            try:
+                self.ctl.tags.forget(uid)
+            except sqlite3.Error as exc:
+                self.ctl.say(_("The tag could not be saved ({error}).").format(error=exc), "bad")
+            else:
+                self.tag_uid(uid)
         elif wid == "simulate":
             self.ctl.hardware.nfc.tap(secrets.token_hex(7))
         elif wid == "done":
@@ -179,13 +192,17 @@ class UnknownTagScreen(Screen):
             self.kind = wid[5:]
             self.invalidate()
         elif wid.startswith("value:") and self.kind:
-            self.ctl.tags.enroll(self.uid, TagThing(self.game, self.kind, wid[6:]))
-            self.ctl.say(_("Tag enrolled; tap it again to use it."), "good")
+            if enrol(self.ctl, self.uid, TagThing(self.game, self.kind, wid[6:])) in ("new", "known"):
+                self.ctl.say(_("Tag enrolled; tap it again to use it."), "good")
             self.ctl.pop()
             self.ctl.active.invalidate()
         elif wid == "ignore":
             self.ctl.pop()
             self.ctl.active.invalidate()
+
+    def tag_uid(self, uid: str) -> bool:
+        """The same tag again: it is this screen's question, not a second one."""
+        return uid == self.uid
 
     def back(self) -> bool:
         if self.kind is None:

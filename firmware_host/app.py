@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import glob
 import logging
+import math
 import os
 import queue
 import select
@@ -89,17 +90,22 @@ def input_devices() -> list[int]:
     return fds
 
 
-def _sleep_until_input(inputs: InputQueue, devices: list[int], timeout: float) -> None:
+def _sleep_until_input(inputs: InputQueue, devices: list[int], timeout: float) -> list[int]:
     """Block in ``select`` until the queue or a device is readable; our copies of the device
-    events are discarded (SDL reads its own)."""
+    events are discarded (SDL reads its own). Returns the devices that are gone (unplugged:
+    they stay readable and fail to read), for the caller to close."""
     readable, _w, _x = select.select([inputs, *devices], [], [], timeout)
+    gone = []
     for fd in readable:
         if fd is not inputs:
             try:
                 while os.read(fd, 4096):
                     pass
-            except (BlockingIOError, OSError):
+            except BlockingIOError:
                 pass
+            except OSError:
+                gone.append(fd)
+    return gone
 
 
 def translate(event: Any, wants_text: bool) -> Input | None:
@@ -213,9 +219,12 @@ def _loop(ctl, window, inputs: InputQueue, hardware: Any = None, layout: Any = N
             watchdog.keepalive()
             timeout = max(0.0, min(WAKE_S, led_due - now))
             if sdl_waits:
-                events = [pygame.event.wait(int(timeout * 1000))]
+                # wait(0) would block with no time limit: at least 1 ms
+                events = [pygame.event.wait(max(1, math.ceil(timeout * 1000)))]
             else:
-                _sleep_until_input(inputs, devices, timeout)
+                for fd in _sleep_until_input(inputs, devices, timeout):
+                    devices.remove(fd)
+                    os.close(fd)
                 events = []
             handled = False
             for event in events + pygame.event.get():

@@ -7,6 +7,7 @@ so what the screen shows is always already on disk (design.md, reliability promi
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +38,13 @@ class Session:
         :class:`~firmware_host.engine.core.ReplayError` for anything that stops the rebuild
         (an unknown game, a malformed setup or move, a move the rules no longer accept)."""
         from .games import GAMES
-        record = journal.load(game_id)
         try:
+            record = journal.load(game_id)
             setup = GAMES[record.game].setup_from_json(record.setup)
             return cls(record.game, setup, journal, game_id, record.events)
         except ReplayError:
             raise
-        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError, sqlite3.DatabaseError) as exc:
             raise ReplayError(f"game {game_id} cannot be rebuilt: {exc!r}") from exc
 
     @property

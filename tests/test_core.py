@@ -80,3 +80,15 @@ def test_undo_more_than_there_is_goes_back_to_the_start():
     game = Game(RULES, EVENTS[:5])
     game.undo(50)
     assert game.events == [] and game.state == RULES.initial_state()
+
+
+def test_parsed_boards_are_shared_per_dict_and_only_the_last_few_are_kept():
+    from firmware_host.data import load
+    from firmware_host.engine import core
+    from firmware_host.engine.trajan.board import TrajanBoard
+
+    data = load("trajan")
+    assert core.parsed_board(TrajanBoard, data) is core.parsed_board(TrajanBoard, data)
+    for _ in range(30):
+        core.parsed_board(TrajanBoard, load("trajan"))
+    assert len(core._parsed) <= core._PARSED_KEEP

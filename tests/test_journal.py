@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from firmware_host.engine.core import RuleError
+from firmware_host.engine.core import copy_state, RuleError
 from firmware_host.engine.trajan import events as ev
 from firmware_host.journal import SCHEMA_VERSION, Journal, JournalError
 from firmware_host.session import Session
@@ -68,7 +68,7 @@ def test_commit_happens_before_the_state_changes(tmp_path):
     j = Journal(tmp_path / "j.db")
     s = Session("trajan", setup(2, seed=4), j)
     first = finished_events(2, seed=4)[0]
-    before = s.state
+    before = copy_state(s.state)
 
     def broken(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")

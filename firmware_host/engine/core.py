@@ -16,7 +16,7 @@ import copy
 import dataclasses
 import types
 import typing
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any, Callable, ClassVar, Generic, Iterable, Protocol, TypeVar
 
 
@@ -106,6 +106,28 @@ class EventCodec:
             return cls(**{k: _freeze(v) for k, v in data.items()})
         except TypeError as exc:
             raise ValueError(f"bad fields for {kind!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- boards
+
+B = TypeVar("B")
+_parsed: "OrderedDict[tuple[type, int], Any]" = OrderedDict()
+_PARSED_KEEP = 8
+
+
+def parsed_board(cls: Callable[[dict[str, Any]], B], data: dict[str, Any]) -> B:
+    """``cls(data)``, parsed once per data dict: a game's rules, its screens and its tally
+    all ask for the board of the same setup. Only the last few are kept, so a box that opens
+    games for months does not keep every board it ever parsed."""
+    key = (cls, id(data))
+    board = _parsed.get(key)
+    if board is None or board.data is not data:
+        board = _parsed[key] = cls(data)
+        if len(_parsed) > _PARSED_KEEP:
+            _parsed.popitem(last=False)
+    else:
+        _parsed.move_to_end(key)
+    return board
 
 
 # --------------------------------------------------------------------------- rules & game

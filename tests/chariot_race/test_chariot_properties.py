@@ -13,7 +13,7 @@ from firmware_host.engine.chariot_race import CODEC, ChariotRaceRules, ChariotRa
 from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.chariot_race.invariants import game_over_violations, violations
 from firmware_host.engine.chariot_race.play import play_random_game, random_event
-from firmware_host.engine.core import Game, RuleError, event_to_json
+from firmware_host.engine.core import copy_state, event_to_json, Game, RuleError
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -104,7 +104,7 @@ def test_refused_moves_change_nothing_and_say_why(spec, where, event):
     rules = rules_for(spec)
     full = play_random_game(rules, random.Random(spec["seed"]))
     game = Game(rules, full.events[: int(len(full.events) * where)])
-    before, count = game.state, len(game.events)
+    before, count = copy_state(game.state), len(game.events)
     try:
         game.apply(event)
     except RuleError as err:

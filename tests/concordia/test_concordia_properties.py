@@ -13,7 +13,7 @@ from firmware_host.engine.concordia import CODEC, ConcordiaRules
 from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.invariants import game_over_violations, violations
 from firmware_host.engine.concordia.play import play_random_game, random_event
-from firmware_host.engine.core import Game, RuleError, event_to_json
+from firmware_host.engine.core import copy_state, event_to_json, Game, RuleError
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**31), st.sampled_from(["imperium", "italia"]),
@@ -82,7 +82,7 @@ def test_refused_moves_change_nothing_and_name_the_rule(spec, where, move):
     rules = rules_for(spec)
     full = play_random_game(rules, random.Random(spec[1]))
     game = Game(rules, full.events[: int(len(full.events) * where)])
-    before, count = game.state, len(game.events)
+    before, count = copy_state(game.state), len(game.events)
     try:
         game.apply(move)
     except RuleError as err:

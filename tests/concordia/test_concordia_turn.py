@@ -4,7 +4,7 @@ import pytest
 
 from concordia_helpers import finish_turn, new_game, play, seat
 from firmware_host.engine.concordia import events as ev
-from firmware_host.engine.core import RuleError
+from firmware_host.engine.core import copy_state, RuleError
 
 
 def test_c_turn_1_players_take_turns_clockwise():
@@ -71,7 +71,7 @@ def test_c_turn_4_only_the_tribune_returns_played_cards():
 def test_c_turn_2_a_malformed_move_is_refused_and_changes_nothing(move):
     """A damaged journal line or a bad tap: refused by name, never a crash."""
     game = new_game(2)
-    before = game.state
+    before = copy_state(game.state)
     with pytest.raises(RuleError) as err:
         game.apply(move)
     assert err.value.rule == "C-TURN-2" and "unreadable" in str(err.value)

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_host.data import load
-from firmware_host.engine.core import Game, event_to_json
+from firmware_host.engine.core import copy_state, event_to_json, Game
 from firmware_host.engine.trajan import CODEC, TrajanRules, TrajanSetup
 from firmware_host.engine.trajan.board import PLAYER_COLOURS
 from firmware_host.engine.trajan.invariants import game_over_violations, violations
@@ -82,9 +82,23 @@ def test_refused_moves_change_nothing(spec, where):
     rules = rules_for(players, seed, mode)
     full = play_random_game(rules, random.Random(seed))
     game = Game(rules, full.events[: int(len(full.events) * where)])
-    before, count = game.state, len(game.events)
+    before, count = copy_state(game.state), len(game.events)
     wrong = ev.SenateAdvance() if game.state.pending.kind != "action" else ev.RevealDemand("bread")
     with pytest.raises(RuleError) as err:
         game.apply(wrong)
     assert err.value.rule.startswith("T-")
     assert game.state == before and len(game.events) == count
+
+
+def test_t_final_5_more_jokers_never_score_less():
+    """T-FINAL-5 / T-FTILE-BUILDJOKER: jokers fill rows where they help; one that has no row
+    left to fill is simply not used (4/4/4/4/3 with 2 jokers is still 100)."""
+    from firmware_host.engine.trajan.board import TrajanBoard
+    from firmware_host.engine.trajan.scoring import construction_sets
+
+    board = TrajanBoard(BOARD)
+    kinds = tuple(board.bonus_action)
+    tiles = [k for k in kinds[:4] for _ in range(4)] + [kinds[4]] * 3
+    scores = [construction_sets(tiles, j, board.set_vp, kinds)[0] for j in range(4)]
+    assert scores == [90, 100, 100, 100]
+    assert construction_sets([kinds[0]] * 2, 3, board.set_vp, kinds)[0] == 20

@@ -19,20 +19,14 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from ..core import N_, Event, RuleError, to_jsonable
+from ..core import N_, Event, RuleError, parsed_board, to_jsonable
 from . import events as ev
 from .board import LANE_STEP, SIDES, TRACKS, ChariotRaceBoard, Sheet
 from .state import Chariot, ChariotRaceSetup, ChariotRaceState, Pending, Turn
 
-_boards: dict[int, ChariotRaceBoard] = {}
-
-
 def board_for(data: dict[str, Any]) -> ChariotRaceBoard:
-    """The parsed board for a data dict, parsed once per dict."""
-    board = _boards.get(id(data))
-    if board is None or board.data is not data:
-        board = _boards[id(data)] = ChariotRaceBoard(data)
-    return board
+    """The parsed board for a data dict (see :func:`~firmware_host.engine.core.parsed_board`)."""
+    return parsed_board(ChariotRaceBoard, data)
 
 
 def chariots_per_player(players: int) -> int:

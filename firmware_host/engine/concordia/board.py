@@ -10,6 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ..core import parsed_board
+
 GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars", "minerva")   # C-GOD-ORDER
 ACTIONS = ("tribune", "architect", "prefect", "colonist", "mercator", "diplomat", "senator",
            "consul", "specialist")
@@ -153,12 +155,6 @@ class ConcordiaBoard:
         return sum(self.price[g] * k for g, k in goods.items())
 
 
-_boards: dict[int, ConcordiaBoard] = {}
-
-
 def board_for(data: dict[str, Any]) -> ConcordiaBoard:
-    """The parsed board for a data dict, parsed once per dict."""
-    board = _boards.get(id(data))
-    if board is None or board.data is not data:
-        board = _boards[id(data)] = ConcordiaBoard(data)
-    return board
+    """The parsed board for a data dict (see :func:`~firmware_host.engine.core.parsed_board`)."""
+    return parsed_board(ConcordiaBoard, data)

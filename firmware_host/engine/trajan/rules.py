@@ -12,14 +12,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..core import N_, Event, RuleError, to_jsonable
+from ..core import N_, Event, RuleError, parsed_board, to_jsonable
 from . import events as ev
 from .board import ACTIONS, CAMP, PLAYER_COLOURS, SHIPS, TrajanBoard
 from .scoring import Holdings, tally
 from .state import Pending, PlayerState, QuarterEnd, QuarterResult, TrajanSetup, TrajanState, TurnState
-
-_boards: dict[int, TrajanBoard] = {}
-
 
 def _news(s: TrajanState, template: str, **params: Any) -> None:
     """Tell the table what the move did (shown until the next move)."""
@@ -27,11 +24,8 @@ def _news(s: TrajanState, template: str, **params: Any) -> None:
 
 
 def board_for(data: dict[str, Any]) -> TrajanBoard:
-    """The parsed board for a data dict, parsed once per dict."""
-    board = _boards.get(id(data))
-    if board is None or board.data is not data:
-        board = _boards[id(data)] = TrajanBoard(data)
-    return board
+    """The parsed board for a data dict (see :func:`~firmware_host.engine.core.parsed_board`)."""
+    return parsed_board(TrajanBoard, data)
 
 
 class TrajanRules:

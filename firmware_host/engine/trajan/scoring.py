@@ -78,7 +78,9 @@ def construction_sets(kinds: list[str], jokers: int, set_vp: dict[int, int],
         return sum(max((vp for n, vp in set_vp.items() if c[k] >= n), default=0) for k in c)
 
     best, best_counts = value(counts), dict(counts)
-    for combo in itertools.combinations_with_replacement(all_kinds, min(jokers, cap * len(all_kinds))):
+    # every joker that can still go somewhere is placed; the rest have no row left to fill
+    placeable = min(jokers, sum(cap - c for c in counts.values()))
+    for combo in itertools.combinations_with_replacement(all_kinds, placeable):
         trial = dict(counts)
         for k in combo:
             trial[k] += 1
