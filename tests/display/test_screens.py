@@ -146,22 +146,22 @@ def test_undo_inside_a_draft_steps_back_the_draft_first():
 @pytest.mark.parametrize("key,button", sorted(KEYS.items()))
 def test_keys_are_the_boxs_buttons(surface, key, button):
     event = pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(key), mod=0, unicode="")
-    assert translate(event, False, pygame.USEREVENT) == ButtonPressed(button)
+    assert translate(event, False) == ButtonPressed(button)
 
 
 def test_escape_opens_the_menu_and_typing_goes_to_a_text_field(surface):
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
-    assert translate(esc, False, pygame.USEREVENT) == ButtonHeld("undo")
+    assert translate(esc, False) == ButtonHeld("undo")
     one = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")
-    assert translate(one, True, pygame.USEREVENT) is None
+    assert translate(one, True) is None
     typed = pygame.event.Event(pygame.TEXTINPUT, text="Zs")
-    assert translate(typed, True, pygame.USEREVENT) == TextEntered("Zs")
+    assert translate(typed, True) == TextEntered("Zs")
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 20), touch=False)
-    assert translate(click, False, pygame.USEREVENT) == Touch(10, 20)
+    assert translate(click, False) == Touch(10, 20)
     synthetic = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 20), touch=True)
-    assert translate(synthetic, False, pygame.USEREVENT) is None
+    assert translate(synthetic, False) is None
     finger = pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.25, touch_id=0, finger_id=0)
-    assert translate(finger, False, pygame.USEREVENT) == Touch(400, 120)
+    assert translate(finger, False) == Touch(400, 120)
 
 
 def test_start_resumes_the_unfinished_game(tmp_path):
