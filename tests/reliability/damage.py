@@ -92,6 +92,7 @@ missing_move = _sql("DELETE FROM events WHERE seq = 40")
 unknown_event = _sql("UPDATE events SET event = ? WHERE seq = 40", json.dumps({"kind": "teleport"}))
 setup_not_an_object = _sql("UPDATE games SET setup = '[]'")
 event_not_an_object = _sql("UPDATE events SET event = '[1]' WHERE seq = 40")
+event_not_json = _sql("UPDATE events SET event = '{\"kind\": \"sow\", \"bo' WHERE seq = 40")
 event_field_of_wrong_type = _sql(
     "UPDATE events SET event = json_set(event, '$.bowl', 'x') "
     "WHERE seq = (SELECT MIN(seq) FROM events WHERE event LIKE '%\"kind\":\"sow\"%')")
@@ -107,6 +108,7 @@ CASES = (
     Case("setup that is not an object", "game", setup_not_an_object),
     Case("move that is not an object", "game", event_not_an_object),
     Case("move field of the wrong type", "game", event_field_of_wrong_type),
+    Case("a move cut off mid-line (not JSON)", "game", event_not_json),
 )
 
 
