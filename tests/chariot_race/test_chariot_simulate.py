@@ -44,5 +44,5 @@ def test_cr_comp_1_two_to_six_players(players):
 
 
 def test_unknown_game_names_the_known_ones():
-    with pytest.raises(ValueError, match="trajan, chariot_race"):
+    with pytest.raises(ValueError, match="trajan, concordia, chariot_race"):
         simulate("chess", 2, 1, seed=0)
