@@ -117,12 +117,6 @@ def player_colour(name: str) -> RGB:
 
 # ---------------------------------------------------------------------- Trajan
 
-def _round_just_started(s: Any) -> bool:
-    """The first turn of a new round, before its bowl is chosen (T-ROUND-2 just happened)."""
-    return (s.pending.kind == "bowl" and s.turn is not None and s.turn.bowl == -1 and bool(s.history)
-            and tuple(s.history[-1][:2]) == (s.quarter, s.round - 1))
-
-
 def trajan_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[int, RGB], bool]:
     """Trajan: the time track of the player count (T-NIS-1) with the marker bright and the
     spaces it passed this lap dim (a round is one lap, T-FLOW-1/T-ROUND-1); the seat LED of
@@ -134,8 +128,7 @@ def trajan_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[i
     for led in layout.track:
         out[led] = OFF
     kind = s.pending.kind
-    companion_reveal = rules.setup.demand_mode == "companion" and _round_just_started(s)
-    if kind == "reveal_demand" or companion_reveal:
+    if kind == "reveal_demand" or rules.demand_just_revealed(s) is not None:
         flash: RGB | None = ROUND_END
     elif kind in ("demands", "consul", "refill_bonus"):
         flash = QUARTER_END
@@ -151,7 +144,7 @@ def trajan_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[i
             out[led] = scale(flash, pulse(t))
         elif space == s.time:
             out[led] = MARKER
-        elif space < s.time and out[led] != MARKER:
+        elif space < s.time:
             out[led] = PROGRESS
     who = s.pending.player if s.pending.player is not None else s.active
     for seat, led in enumerate(layout.seats):

@@ -34,7 +34,7 @@ def score_trajan(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
         lines.append(f"{p['name']}: {p['total']} VP")
         lines.append(f"  {'VP on the track':<40} {p['start_vp']:>4}")
         for line in p["lines"]:
-            lines.append(f"  {line.what:<40} {line.vp:>4}   {line.detail}")
+            lines.append(f"  {line.what:<40} {line.vp:>4}   {line.detail_text()}")
     winner = result["players"][result["winner"]]["name"]
     lines.append(f"Winner: {winner}")
     return tally_to_json(result), "\n".join(lines)

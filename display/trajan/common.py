@@ -70,7 +70,7 @@ class TrajanScreen(Screen):
         text.draw(surface, _("Quarter {q}").format(q=quarter), (8, 5), 16, theme.TEXT, bold=True)
         text.draw(surface, _("Round {r}").format(r=s.round), (8, 27), 16, theme.MUTED)
         self.time_track(surface, pygame.Rect(104, 8, 436, 36))
-        just_revealed = any(t.startswith("Demand revealed") for t, _p in s.news)
+        just_revealed = self.rules.demand_just_revealed(s) is not None
         for i in range(3):
             r = pygame.Rect(552 + i * 44, 6, 40, 40)
             pygame.draw.rect(surface, theme.PANEL_HI, r, border_radius=6)

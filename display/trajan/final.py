@@ -12,14 +12,14 @@ from .. import text, theme
 from ..ui import Button
 from .common import TrajanScreen
 
-# Breakdown rows: (label, which final lines they sum)
+# Breakdown rows: (label, the group of final lines they sum)
 ROWS = (
-    (N_("Cards in hand"), ("Goods cards in hand",)),
-    (N_("Worker camp"), ("Workers in the worker camp",)),
-    (N_("Military camp"), ("Legionaries in the military camp",)),
-    (N_("Trajan tiles on circle"), ("Trajan tiles on the action circle",)),
-    (N_("Construction sets"), ("Construction sets",)),
-    (N_("Bonus tiles"), None),
+    (N_("Cards in hand"), "hand"),
+    (N_("Worker camp"), "worker_camp"),
+    (N_("Military camp"), "military_camp"),
+    (N_("Trajan tiles on circle"), "circle"),
+    (N_("Construction sets"), "construction"),
+    (N_("Bonus tiles"), "bonus"),
 )
 
 
@@ -66,14 +66,9 @@ class FinalScreen(TrajanScreen):
             text.draw(surface, p.name, (x + col_w // 2, y + 13), 17, theme.TEXT, "center", bold=True, max_width=col_w - 12)
         y += 32
         rows = [(N_("During the game"), [r["start_vp"] for r in final["players"]])]
-        for label, keys in ROWS:
-            values = []
-            for r in final["players"]:
-                if keys is None:
-                    values.append(sum(line.vp for line in r["lines"] if line.what.startswith("Bonus tile")))
-                else:
-                    values.append(sum(line.vp for line in r["lines"] if line.what in keys))
-            rows.append((label, values))
+        for label, group in ROWS:
+            rows.append((label, [sum(line.vp for line in r["lines"] if line.group == group)
+                                 for r in final["players"]]))
         rows.append((N_("Total"), [r["total"] for r in final["players"]]))
         for k, (label, values) in enumerate(rows):
             last = k == len(rows) - 1
@@ -99,7 +94,7 @@ class FinalScreen(TrajanScreen):
         y += 24
         for line in r["lines"]:
             text.draw(surface, _(line.what), (area.x, y), 16, theme.TEXT, max_width=360)
-            text.draw(surface, line.detail, (area.x + 370, y), 16, theme.MUTED, max_width=area.width - 450)
+            text.draw(surface, line.detail_text(_), (area.x + 370, y), 16, theme.MUTED, max_width=area.width - 450)
             text.draw(surface, str(line.vp), (area.right, y), 16, theme.ACCENT, "topright", bold=True)
             y += 22
         pygame.draw.line(surface, theme.LINE, (area.x, y + 2), (area.right, y + 2), 2)

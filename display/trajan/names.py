@@ -12,9 +12,14 @@ ACTION = {
 
 DEMAND = {"bread": N_("Bread"), "games": N_("Games"), "religion": N_("Religion")}
 
-# The engine's news messages carry ids as parameters; the controller translates them, so
-# the ids that appear there are marked here for the catalog.
-ENGINE_WORDS = (N_("bread"), N_("games"), N_("religion"))
+# The engine's news and final-scoring details carry ids as parameters, translated when
+# shown; the ids that appear there are marked here for the catalog.
+ENGINE_WORDS = (
+    N_("bread"), N_("games"), N_("religion"), N_("yellow"), N_("grey"),
+    N_("stairs"), N_("door"), N_("fountain"), N_("roof"), N_("window"),
+    N_("columns"), N_("furs"), N_("scrolls"), N_("oils"), N_("fruit"), N_("ceramics"),
+    N_("wine"), N_("fish"), N_("jewelry"), N_("gems"), N_("cattle"), N_("wheat"),
+)
 
 GOODS = {
     "columns": N_("Columns"), "furs": N_("Furs"), "scrolls": N_("Scrolls"), "oils": N_("Oils"),

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pygame
 
-from firmware_host.engine.core import RuleError
+from firmware_host.engine.core import N_, RuleError
 from firmware_host.engine.trajan import events as ev
 from firmware_host.i18n import _
 
@@ -16,7 +16,7 @@ from . import names, pickers
 from .common import TrajanScreen
 from .turn import FULL, bottom_buttons
 
-ITEMS = (("trajan", "Trajan tile"), ("forum", "Forum tile"), ("joker", "Demand joker"), ("", "Unmet"))
+ITEMS = (("trajan", N_("Trajan tile")), ("forum", N_("Forum tile")), ("joker", N_("Demand joker")), ("", N_("Unmet")))
 
 
 class RevealDemandScreen(TrajanScreen):

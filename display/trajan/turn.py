@@ -6,7 +6,7 @@ from collections import Counter
 
 import pygame
 
-from firmware_host.engine.core import Event, RuleError
+from firmware_host.engine.core import N_, Event, RuleError
 from firmware_host.engine.trajan import events as ev
 from firmware_host.engine.trajan.board import ACTIONS, CAMP, SHIPS
 from firmware_host.engine.trajan.state import TrajanState
@@ -351,14 +351,14 @@ class ActionScreen(TrajanScreen):
     # ---------------------------------------------------------------- painting
 
     TITLES = {
-        "display": "Which cards go to the display?",
-        "ship": "Which ship, which cards?",
-        "forum": "Which forum tile was taken?",
-        "march": "Where does the commander march?",
-        "march_tile": "Which forum tile lay in {province}?",
-        "build": "Where does the worker go? The spaces you may use are lit.",
-        "build_tile": "Which construction tile lay there?",
-        "trajan": "Which Trajan tile? (the top of its pile)",
+        "display": N_("Which cards go to the display?"),
+        "ship": N_("Which ship, which cards?"),
+        "forum": N_("Which forum tile was taken?"),
+        "march": N_("Where does the commander march?"),
+        "march_tile": N_("Which forum tile lay in {province}?"),
+        "build": N_("Where does the worker go? The spaces you may use are lit."),
+        "build_tile": N_("Which construction tile lay there?"),
+        "trajan": N_("Which Trajan tile? (the top of its pile)"),
     }
 
     def paint(self, surface: pygame.Surface) -> None:

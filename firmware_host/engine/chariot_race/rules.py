@@ -199,7 +199,8 @@ class ChariotRaceRules:
         """
         handler = self._handlers.get(type(event))
         if handler is None:
-            raise RuleError("CR-TURN-1", N_("{event} is not a Chariot Race move."), event=event.kind)
+            raise RuleError("CR-TURN-1", N_("{event} is not a Chariot Race move."), N_("Enter a Chariot Race move."),
+                            event=event.kind)
         s.news = []
         if s.over:
             raise RuleError("CR-END-1", N_("The race is over."), N_("Start a new race, or undo."))
@@ -214,9 +215,8 @@ class ChariotRaceRules:
 
     @staticmethod
     def describe(p: Pending) -> str:
-        """Short English name of a pending decision (for messages)."""
-        what = _DESCRIPTIONS.get(p.kind, p.kind.replace("_", " "))
-        return f"{what} ({p.chariot})" if p.chariot else what
+        """What the race waits for, as an English phrase marked for translation."""
+        return _DESCRIPTIONS.get(p.kind, N_("another move"))
 
     # ------------------------------------------------------------------ rounds and turns (CR-ROUND)
 
@@ -708,14 +708,14 @@ _EXPECTS: dict[str, tuple[type, ...]] = {
 }
 
 _DESCRIPTIONS = {
-    "start_spaces": "the draw of start spaces",
-    "pick_sheet": "a black sheet to be picked",
-    "place_chariot": "a start space to be chosen",
-    "roll": "repair or roll",
-    "dice": "rerolls, changes or keep the dice",
-    "speed": "the normal dice",
-    "move": "the move on the track",
-    "attack": "attacks",
+    "start_spaces": N_("the draw of start spaces"),
+    "pick_sheet": N_("a black sheet to be picked"),
+    "place_chariot": N_("a start space to be chosen"),
+    "roll": N_("repair or roll"),
+    "dice": N_("rerolls, changes or keep the dice"),
+    "speed": N_("the normal dice"),
+    "move": N_("the move on the track"),
+    "attack": N_("attacks"),
 }
 
 # Which rule a move made at the wrong moment breaks, and what to say.

@@ -131,7 +131,8 @@ class ConcordiaRules:
         """
         handler = self._handlers.get(type(event))
         if handler is None:
-            raise RuleError("C-TURN-2", N_("{event} is not a Concordia move."), event=event.kind)
+            raise RuleError("C-TURN-2", N_("{event} is not a Concordia move."), N_("Enter a Concordia move."),
+                            event=event.kind)
         bad = ev.malformed_field(event)
         if bad is not None:
             raise RuleError("C-TURN-2", N_("The move {event} has an unreadable {field}."),
@@ -142,11 +143,10 @@ class ConcordiaRules:
                             N_("Finish that first, or undo."), waiting=self.describe(s.pending))
         handler(self, s, event)
 
-    def describe(self, p: Pending) -> str:
-        """Short English name of a pending decision (for messages)."""
-        if p.kind in ("play", "keep_goods") or p.player is None:
-            return p.kind.replace("_", " ")
-        return f"{self._card_name(p.card)} action"
+    @staticmethod
+    def describe(p: Pending) -> str:
+        """What the game waits for, as an English phrase marked for translation."""
+        return _WAITING.get(p.kind, N_("another move"))
 
     def _card_name(self, card: str) -> str:
         c = self.board.cards.get(card)
@@ -740,6 +740,21 @@ class ConcordiaRules:
         ev.Done: _done,
     }
 
+
+# What each pending decision is called in "The game is waiting for: ..." (translated there).
+_WAITING = {
+    "reveal_card": N_("the card turned up into the market"),
+    "play": N_("a personality card to play"),
+    "tribune": N_("the Tribune's colonist, or done"),
+    "architect": N_("the Architect's houses, or done"),
+    "prefect": N_("the Prefect's province, or the cash bonus"),
+    "colonist": N_("the Colonist's colonists, or the cash"),
+    "mercator": N_("the Mercator's trades, or done"),
+    "diplomat": N_("the card the Diplomat copies"),
+    "buy": N_("a card bought from the market, or done"),
+    "keep_goods": N_("the goods kept in the storehouse"),
+    "game_over": N_("nothing more: the game is over"),
+}
 
 _EXPECTS: dict[str, tuple[type, ...]] = {
     "reveal_card": (ev.RevealCard,),

@@ -18,6 +18,9 @@ from .board import ACTIONS, CAMP, PLAYER_COLOURS, SHIPS, TrajanBoard
 from .scoring import Holdings, tally
 from .state import Pending, PlayerState, QuarterEnd, QuarterResult, TrajanSetup, TrajanState, TurnState
 
+DEMAND_REVEALED = N_("Demand revealed: {demand}")
+
+
 def _news(s: TrajanState, template: str, **params: Any) -> None:
     """Tell the table what the move did (shown until the next move)."""
     s.news.append((template, tuple(params.items())))
@@ -90,7 +93,8 @@ class TrajanRules:
         """
         handler = self._handlers.get(type(event))
         if handler is None:
-            raise RuleError("T-TURN-1", N_("{event} is not a Trajan move."), event=event.kind)
+            raise RuleError("T-TURN-1", N_("{event} is not a Trajan move."), N_("Enter a Trajan move."),
+                            event=event.kind)
         s.news = []
         expected = self._expects(s.pending)
         if type(event) not in expected:
@@ -107,10 +111,8 @@ class TrajanRules:
 
     @staticmethod
     def describe(p: Pending) -> str:
-        """Short English name of a pending decision (for messages)."""
-        if p.kind == "action":
-            return f"{p.action} action"
-        return p.kind.replace("_", " ")
+        """What the game waits for, as an English phrase marked for translation."""
+        return _WAITING[f"action:{p.action}" if p.kind == "action" else p.kind]
 
     # ------------------------------------------------------------------ setup handlers
 
@@ -667,7 +669,7 @@ class TrajanRules:
     def _reveal(self, s: TrajanState, demand: str) -> None:
         s.demands.append(demand)
         s.demands_seen[demand] += 1
-        _news(s, N_("Demand revealed: {demand}"), demand=demand)
+        _news(s, DEMAND_REVEALED, demand=demand)
         s.round += 1
         self._start_turn(s, (s.active + 1) % s.n)
 
@@ -899,6 +901,11 @@ class TrajanRules:
                 out[i]["final"] = [to_jsonable(line) for line in s.final["players"][i]["lines"]]
         return out
 
+    @staticmethod
+    def demand_just_revealed(s: TrajanState) -> str | None:
+        """The demand the last move turned up (T-ROUND-2), until the next move; else ``None``."""
+        return next((dict(params)["demand"] for template, params in s.news if template == DEMAND_REVEALED), None)
+
     def state_to_json(self, s: TrajanState) -> dict[str, Any]:
         data = to_jsonable(s)
         data["demand_stack"] = len(s.demand_stack)    # the hidden order stays hidden
@@ -911,7 +918,7 @@ class TrajanRules:
         if player != s.pending.player:
             raise RuleError("T-TURN-1", N_("It is not that player's turn to decide."),
                             N_("Enter the choice for {name}."), name=s.players[s.pending.player].name
-                            if s.pending.player is not None else "the senate")
+                            if s.pending.player is not None else N_("the senate"))
 
     _handlers = {
         ev.PlaceStartMarkers: _place_start_markers,
@@ -940,6 +947,28 @@ class TrajanRules:
         ev.ChooseBonusTile: _choose_bonus_tile,
     }
 
+
+# What each pending decision is called in "The game is waiting for: ..." (translated there).
+_WAITING = {
+    "setup_markers": N_("a player's markers in the bowls"),
+    "setup_bonus": N_("a bonus tile drawn from the bag"),
+    "setup_cards": N_("where a player's goods cards came from"),
+    "setup_trajan": N_("a player's starting Trajan tiles"),
+    "bowl": N_("a bowl to empty and sow"),
+    "trajan_special": N_("the completed Trajan tile's action"),
+    "action:seaport": N_("the seaport action"),
+    "action:forum": N_("the forum action"),
+    "action:military": N_("the military action"),
+    "action:senate": N_("the senate action"),
+    "action:trajan": N_("the Trajan action"),
+    "action:construction": N_("the construction action"),
+    "extra": N_("an extra action, or the end of the turn"),
+    "reveal_demand": N_("the demand tile turned up"),
+    "demands": N_("a player's demands"),
+    "consul": N_("the consul's bonus tile"),
+    "refill_bonus": N_("the bonus tiles drawn for the senate"),
+    "game_over": N_("nothing more: the game is over"),
+}
 
 _EXPECTS: dict[str, tuple[type, ...]] = {
     "setup_markers": (ev.PlaceStartMarkers,),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..core import N_
 from .board import TrajanBoard
@@ -54,14 +54,35 @@ class Holdings:
         return cls(**data)
 
 
-@dataclass
-class Line:
-    """One line of a player's breakdown: ``what`` (English, marked for translation),
-    ``detail`` (counts shown so a player can check by eye) and ``vp``."""
+Piece = tuple[str, tuple[tuple[str, Any], ...]]
 
+
+def piece(template: str, **params: Any) -> Piece:
+    """One part of a line's detail: an English template marked with ``N_`` and its values."""
+    return template, tuple(params.items())
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a player's breakdown. ``group``: hand, worker_camp, military_camp,
+    circle, construction or bonus (the rows of the tally table); ``what``: its name (English,
+    marked for translation); ``detail``: the counts it comes from, so a player can check it
+    by eye, as translatable pieces; ``vp``."""
+
+    group: str
     what: str
-    detail: str
     vp: int
+    detail: tuple[Piece, ...] = ()
+
+    def detail_text(self, gettext: Callable[[str], str] = str) -> str:
+        """The detail as text, each piece and its words passed through ``gettext``."""
+        parts = [gettext(t).format(**{k: gettext(v) if isinstance(v, str) else v for k, v in p})
+                 for t, p in self.detail]
+        return ", ".join(parts) or "-"
+
+
+def _times(n: int, per: float) -> Piece:
+    return piece(N_("{n} x {per}"), n=n, per=f"{per:g}")
 
 
 def construction_sets(kinds: list[str], jokers: int, set_vp: dict[int, int],
@@ -118,44 +139,48 @@ def tally(board: TrajanBoard, holdings: list[Holdings], *, edition: int = 2,
     out = []
     for h in holdings:
         lines = [
-            Line(N_("Goods cards in hand"), f"{h.hand} x 1", h.hand),                     # T-FINAL-1
-            Line(N_("Workers in the worker camp"), f"{h.worker_camp} x 1", h.worker_camp),  # T-FINAL-2
-            Line(N_("Legionaries in the military camp"), f"{h.military_camp} x 1", h.military_camp),  # T-FINAL-3
+            Line("hand", N_("Goods cards in hand"), h.hand, (_times(h.hand, 1),)),                    # T-FINAL-1
+            Line("worker_camp", N_("Workers in the worker camp"), h.worker_camp,
+                 (_times(h.worker_camp, 1),)),                                                        # T-FINAL-2
+            Line("military_camp", N_("Legionaries in the military camp"), h.military_camp,
+                 (_times(h.military_camp, 1),)),                                                      # T-FINAL-3
         ]
-        if edition >= 2:                                                                  # T-FINAL-4
-            lines.append(Line(N_("Trajan tiles on the action circle"),
-                              f"{h.trajan_tiles_on_circle} x 1", h.trajan_tiles_on_circle))
+        if edition >= 2:                                                                              # T-FINAL-4
+            lines.append(Line("circle", N_("Trajan tiles on the action circle"), h.trajan_tiles_on_circle,
+                              (_times(h.trajan_tiles_on_circle, 1),)))
         kinds = tuple(board.bonus_action)
-        vp, counts = construction_sets(h.construction, h.build_jokers, board.set_vp, kinds)   # T-FINAL-5
-        detail = ", ".join(f"{k} {n}" for k, n in counts.items() if n)
+        vp, counts = construction_sets(h.construction, h.build_jokers, board.set_vp, kinds)           # T-FINAL-5
+        detail = tuple(piece(N_("{kind} {n}"), kind=k, n=n) for k, n in counts.items() if n)
         if h.build_jokers:
-            detail += f" ({h.build_jokers} joker)"
-        lines.append(Line(N_("Construction sets"), detail or "-", vp))
+            detail += (piece(N_("jokers: {n}"), n=h.build_jokers),)
+        lines.append(Line("construction", N_("Construction sets"), vp, detail))
         yellow = sum(1 for _, side in h.bonus_tiles if side == "yellow")
         goods = {tid: (cards, v) for tid, cards, v in _goods_bonus(board, h)}
-        for tile_id, side in h.bonus_tiles:                                               # T-FINAL-6
+        for tile_id, side in h.bonus_tiles:                                                           # T-FINAL-6
             tile = board.bonus_tiles[tile_id]
             per = board.bonus_values[tile.kind][0 if side == "yellow" else 1]
-            if tile.kind == "forum":                                                      # T-BONUS-FORUM
+            side_piece = piece(N_("{side} side"), side=side)
+            if tile.kind == "forum":                                                                  # T-BONUS-FORUM
                 held = h.forum_demand.get(tile.demand, 0)
-                lines.append(Line(N_("Bonus tile: forum demand tiles"),
-                                  f"{tile.demand}, {side}: {held} held", int(per) if held else 0))
-            elif tile.kind == "workers":                                                  # T-BONUS-WORKERS
+                lines.append(Line("bonus", N_("Bonus tile: forum demand tiles"), int(per) if held else 0,
+                                  (side_piece, piece(N_("{demand}: {n} held"), demand=tile.demand, n=held))))
+            elif tile.kind == "workers":                                                              # T-BONUS-WORKERS
                 n = h.workers_on_site
-                lines.append(Line(N_("Bonus tile: workers on the site"),
-                                  f"{side}: {n} x {per:g}", math.ceil(n * per)))
-            elif tile.kind == "goods":                                                    # T-BONUS-GOODS
+                lines.append(Line("bonus", N_("Bonus tile: workers on the site"), math.ceil(n * per),
+                                  (side_piece, _times(n, per))))
+            elif tile.kind == "goods":                                                                # T-BONUS-GOODS
                 cards, v = goods[tile_id]
-                lines.append(Line(N_("Bonus tile: goods in display"),
-                                  f"{'/'.join(tile.goods)}, {side}: {cards} x {per:g}", v))
-            elif tile.kind == "legion":                                                   # T-BONUS-LEGION
+                lines.append(Line("bonus", N_("Bonus tile: goods in display"), v,
+                                  (side_piece, piece(N_("{a} and {b}"), a=tile.goods[0], b=tile.goods[1]),
+                                   _times(cards, per))))
+            elif tile.kind == "legion":                                                               # T-BONUS-LEGION
                 n = h.legionaries_in_provinces
-                lines.append(Line(N_("Bonus tile: legionaries in provinces"),
-                                  f"{side}: {n} x {per:g}", int(n * per)))
-            elif tile.kind == "yellow":                                                   # T-BONUS-YELLOW
+                lines.append(Line("bonus", N_("Bonus tile: legionaries in provinces"), int(n * per),
+                                  (side_piece, _times(n, per))))
+            elif tile.kind == "yellow":                                                               # T-BONUS-YELLOW
                 n = yellow if yellow_counts_itself or side != "yellow" else yellow - 1
-                lines.append(Line(N_("Bonus tile: yellow bonus tiles"),
-                                  f"{side}: {n} x {per:g}", int(n * per)))
+                lines.append(Line("bonus", N_("Bonus tile: yellow bonus tiles"), int(n * per),
+                                  (side_piece, _times(n, per))))
         total = h.vp + sum(line.vp for line in lines)
         out.append({"name": h.name, "start_vp": h.vp, "lines": lines, "total": total})
     ranking = sorted(range(len(holdings)), key=lambda i: (-out[i]["total"], holdings[i].senate_order))
@@ -167,7 +192,8 @@ def tally_to_json(result: dict[str, Any]) -> dict[str, Any]:
     return {
         "players": [
             {"name": p["name"], "start_vp": p["start_vp"], "total": p["total"],
-             "lines": [{"what": l.what, "detail": l.detail, "vp": l.vp} for l in p["lines"]]}
+             "lines": [{"group": line.group, "what": line.what, "detail": line.detail_text(), "vp": line.vp}
+                       for line in p["lines"]]}
             for p in result["players"]
         ],
         "ranking": result["ranking"],
