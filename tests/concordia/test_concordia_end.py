@@ -81,7 +81,7 @@ def test_c_end_3_and_c_ex_d8_everyone_else_takes_exactly_one_more_turn():
         finish_turn(game)
     assert order == [2, 3, 0]
     assert game.state.pending.kind == "game_over" and game.state.final is not None
-    refused(game, ev.PlayCard("mercator"), "C-TURN-2", "game over")
+    refused(game, ev.PlayCard("mercator"), "C-TURN-2", "the game is over")
 
 
 def test_c_amb_7_the_triggering_action_finishes_before_the_concordia_card():
