@@ -58,9 +58,6 @@ class Notifier:
     def ready(self, status: str | None = None) -> bool:
         return self.send("READY=1", *([f"STATUS={status}"] if status else []))
 
-    def status(self, text: str) -> bool:
-        return self.send(f"STATUS={text}")
-
     def stopping(self) -> bool:
         return self.send("STOPPING=1")
 
@@ -93,11 +90,6 @@ def notify_ready(status: str | None = None) -> bool:
 def keepalive() -> bool:
     """Feed the watchdog; call from every pass of the main loop (rate-limited here)."""
     return _notifier().keepalive()
-
-
-def notify_status(text: str) -> bool:
-    """A one-line status shown by ``systemctl status``."""
-    return _notifier().status(text)
 
 
 def notify_stopping() -> bool:

@@ -213,14 +213,6 @@ def flag(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int
     pygame.draw.rect(surface, colour, (int(sq.x + s * 0.2), int(sq.y + s * 0.08), int(4 * cell) + 1, int(3 * cell) + 1), 1)
 
 
-def rocks(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
-    """A rock pile (track side B)."""
-    sq = _square(rect)
-    for u, v, r in ((0.34, 0.66, 0.24), (0.66, 0.7, 0.2), (0.5, 0.44, 0.2)):
-        pygame.draw.circle(surface, colour, _pts(sq, [(u, v)])[0], int(sq.width * r))
-        pygame.draw.circle(surface, theme.BG, _pts(sq, [(u, v)])[0], int(sq.width * r), 1)
-
-
 def corner(surface: pygame.Surface, rect: pygame.Rect, limit: int, colour: tuple[int, int, int]) -> None:
     """A corner space: its speed limit in a shield, as printed on the track."""
     sq = _square(rect)

@@ -9,12 +9,11 @@ simulator's keyboard stands in for the buttons). A device that fails to open is 
 from __future__ import annotations
 
 import logging
-import threading
 from typing import Any, Callable
 
 from ..config import Config
 from ..i18n import _
-from .inputs import DeviceStatus, Input, InputSink
+from .inputs import DeviceStatus, InputSink
 from .leds import NeoPixelStrip, SafeStrip, SimulatedStrip, Strip
 from .nfc import NfcReader, SimulatedNfc
 
@@ -29,24 +28,10 @@ class Hardware:
     """
 
     def __init__(self, sink: InputSink) -> None:
-        self._sink = sink
-        self._lock = threading.Lock()
-        self._status: dict[str, DeviceStatus] = {}
+        self.deliver = sink                  # what every adapter reports to
         self.strip: Strip = SimulatedStrip(0)
         self.nfc: NfcReader | SimulatedNfc | None = None
         self.buttons: Any = None
-
-    def deliver(self, inp: Input) -> None:
-        """The sink given to every adapter: remembers device states, then passes ``inp`` on."""
-        if isinstance(inp, DeviceStatus):
-            with self._lock:
-                self._status[inp.device] = inp
-        self._sink(inp)
-
-    def status(self) -> list[DeviceStatus]:
-        """The latest status of each device that reported one."""
-        with self._lock:
-            return list(self._status.values())
 
     def close(self) -> None:
         """Stop the threads, release the pins and the port, turn the LEDs off."""

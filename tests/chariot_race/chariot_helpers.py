@@ -72,11 +72,6 @@ def refused(game: Game, event: ev.Event, rule: str) -> RuleError:
     return info.value
 
 
-def to_roll(game: Game, *faces: str) -> None:
-    """Repairless roll of exactly ``faces`` (the dice count must match the starting speed)."""
-    game.apply(ev.RollDice(tuple(faces)))
-
-
 # ----------------------------------------------------------------- golden script language
 
 def _value(field: dataclasses.Field, text: str) -> Any:

@@ -33,12 +33,11 @@ def received(sock) -> list[str]:
         sock.settimeout(5)
 
 
-def test_ready_status_and_stopping_datagrams(notify_socket):
+def test_ready_and_stopping_datagrams(notify_socket):
     path, sock = notify_socket
     n = Notifier({"NOTIFY_SOCKET": path})
     assert n.ready("playing Trajan")
     assert sock.recv(4096) == b"READY=1\nSTATUS=playing Trajan"
-    assert n.status("idle") and sock.recv(4096) == b"STATUS=idle"
     assert n.stopping() and sock.recv(4096) == b"STOPPING=1"
 
 
@@ -78,7 +77,7 @@ def test_without_notify_socket_nothing_happens(monkeypatch):
     monkeypatch.setattr(watchdog, "_default", None)
     assert watchdog.notify_ready() is False
     assert watchdog.keepalive() is False
-    assert watchdog.notify_status("x") is False
+    assert watchdog.notify_stopping() is False
 
 
 def test_module_functions_use_the_environment(notify_socket, monkeypatch):

@@ -105,12 +105,6 @@ def put_tile(game: Game, slot: int | str, tile: str | None, player: int | None =
     p.slots[i] = tile
 
 
-def clear_slots(game: Game, player: int | None = None) -> None:
-    """Empty all six slots (tiles back to their piles); the arch stays where it is."""
-    for i in range(6):
-        put_tile(game, i, None, player)
-
-
 def sow_to(game: Game, action: str, colour: str | None = None, keep_slot: bool = False):
     """The active player sows 1 marker into ``action``'s bowl, making it the target.
 

@@ -765,9 +765,6 @@ class TrajanRules:
         if penalty:
             p.add_vp("demands", -penalty)
             _news(s, N_("{player}: {n} demand(s) unmet, -{vp} VP"), player=p.name, n=unmet, vp=penalty)
-        qe = s.quarter_end
-        assert qe is not None
-        qe.demands_done.append(e.player)
         if e.player + 1 < s.n:
             s.pending = Pending("demands", e.player + 1)
         else:

@@ -127,7 +127,6 @@ class TurnState:
 
 @dataclass
 class QuarterEnd:
-    demands_done: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)   # T-QUARTER-2b, best first
     votes: list[int] = field(default_factory=list)     # by player
 
