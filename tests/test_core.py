@@ -92,3 +92,19 @@ def test_parsed_boards_are_shared_per_dict_and_only_the_last_few_are_kept():
     for _ in range(30):
         core.parsed_board(TrajanBoard, load("trajan"))
     assert len(core._parsed) <= core._PARSED_KEEP
+
+
+def test_setups_round_trip_and_refuse_what_they_do_not_know():
+    import pytest as _pytest
+
+    from firmware_host.engine.trajan import TrajanSetup
+    s = setup(3, seed=9)
+    assert TrajanSetup.from_json(s.to_json()) == s
+    older = {k: v for k, v in s.to_json().items() if k != "edition"}       # a field added later
+    assert TrajanSetup.from_json(older).edition == 2
+    with _pytest.raises(ValueError):
+        TrajanSetup.from_json({**s.to_json(), "speed": 3})
+    with _pytest.raises(ValueError):
+        TrajanSetup.from_json({"board": {}})                                   # players missing
+    with _pytest.raises(ValueError):
+        TrajanSetup.from_json([])

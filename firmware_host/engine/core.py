@@ -108,6 +108,33 @@ class EventCodec:
             raise ValueError(f"bad fields for {kind!r}: {exc}") from None
 
 
+# --------------------------------------------------------------------------- setups
+
+class JsonSetup:
+    """Base of a game's setup (a frozen dataclass): its JSON form, as journaled.
+
+    Every field is written; a field missing from the JSON takes its default (a game started
+    before the field existed), an unknown one is refused. Lists come back as tuples, except
+    in the board-data dict, which stays as parsed.
+    """
+
+    def to_json(self) -> dict[str, Any]:
+        return to_jsonable(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Any:
+        """Raises ``ValueError`` for a malformed setup."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a setup is a JSON object, not {type(data).__name__}")
+        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        if unknown:
+            raise ValueError(f"unknown setup fields: {', '.join(sorted(unknown))}")
+        try:
+            return cls(**{k: v if k == "board" else _freeze(v) for k, v in data.items()})
+        except TypeError as exc:
+            raise ValueError(f"setup: {exc}") from None
+
+
 # --------------------------------------------------------------------------- boards
 
 B = TypeVar("B")

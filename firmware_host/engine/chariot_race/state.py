@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import JsonSetup
+
 LAPS = 2   # CR-MOVE-8: the second crossing of the finish line finishes the race [seed][2+]
 
 
 @dataclass(frozen=True)
-class ChariotRaceSetup:
+class ChariotRaceSetup(JsonSetup):
     """How a race starts.
 
     ``players``: names clockwise, starting with the first player (who picks first on the
@@ -39,32 +41,6 @@ class ChariotRaceSetup:
     dice: str = "table"
     seed: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": list(self.players),
-            "board": self.board,
-            "chariots": [list(c) for c in self.chariots],
-            "sheets": self.sheets,
-            "track": self.track,
-            "no_damage_after_finish": self.no_damage_after_finish,
-            "normal_dice_must_be_used": self.normal_dice_must_be_used,
-            "dice": self.dice,
-            "seed": self.seed,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ChariotRaceSetup":
-        return cls(
-            players=tuple(data["players"]),
-            board=data["board"],
-            chariots=tuple((colour, seat) for colour, seat in data.get("chariots", ())),
-            sheets=data.get("sheets", "white"),
-            track=data.get("track", "A"),
-            no_damage_after_finish=data.get("no_damage_after_finish", False),
-            normal_dice_must_be_used=data.get("normal_dice_must_be_used", False),
-            dice=data.get("dice", "table"),
-            seed=data.get("seed", 0),
-        )
 
 
 @dataclass

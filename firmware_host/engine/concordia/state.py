@@ -13,9 +13,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import JsonSetup
+
 
 @dataclass(frozen=True)
-class ConcordiaSetup:
+class ConcordiaSetup(JsonSetup):
     """How a game starts. ``players``: ``(colour, name)`` per seat, start player first.
 
     ``map``: ``"imperium"`` or ``"italia"``. ``market_mode``: ``"table"`` (each card turned
@@ -33,28 +35,6 @@ class ConcordiaSetup:
     praefectus_passes: str = "right"
     seed: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": [list(p) for p in self.players],
-            "board": self.board,
-            "map": self.map,
-            "market_mode": self.market_mode,
-            "vesta_per_card": self.vesta_per_card,
-            "praefectus_passes": self.praefectus_passes,
-            "seed": self.seed,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ConcordiaSetup":
-        return cls(
-            players=tuple((c, n) for c, n in data["players"]),
-            board=data["board"],
-            map=data.get("map", "imperium"),
-            market_mode=data.get("market_mode", "table"),
-            vesta_per_card=data.get("vesta_per_card", True),
-            praefectus_passes=data.get("praefectus_passes", "right"),
-            seed=data.get("seed", 0),
-        )
 
 
 @dataclass

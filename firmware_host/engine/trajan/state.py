@@ -10,9 +10,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import JsonSetup
+
 
 @dataclass(frozen=True)
-class TrajanSetup:
+class TrajanSetup(JsonSetup):
     """How a game starts. ``players``: ``(colour, name)`` per seat, start player first.
 
     ``demand_mode``: ``"table"`` (demand tiles drawn at the table and recorded) or
@@ -28,26 +30,6 @@ class TrajanSetup:
     yellow_counts_itself: bool = True
     seed: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": [list(p) for p in self.players],
-            "board": self.board,
-            "demand_mode": self.demand_mode,
-            "edition": self.edition,
-            "yellow_counts_itself": self.yellow_counts_itself,
-            "seed": self.seed,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "TrajanSetup":
-        return cls(
-            players=tuple((c, n) for c, n in data["players"]),
-            board=data["board"],
-            demand_mode=data.get("demand_mode", "table"),
-            edition=data.get("edition", 2),
-            yellow_counts_itself=data.get("yellow_counts_itself", True),
-            seed=data.get("seed", 0),
-        )
 
 
 @dataclass
