@@ -751,17 +751,23 @@ def render_markdown(report: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def write_markdown(report: dict[str, Any], path: Path) -> None:
-    """Replace the generated block of ``path`` (or append one), keeping everything else."""
-    block = render_markdown(report)
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Performance\n\n"
-    if START in old and END in old:
-        head, rest = old.split(START, 1)
-        new = head + block + rest.split(END, 1)[1]
+def replace_block(path: Path, block: str, start: str, end: str, title: str) -> None:
+    """Put ``block`` (which begins with ``start`` and ends with ``end``) in place of the one
+    between those markers in ``path``, or append it; the rest of the file is kept (a new file
+    starts with ``title``)."""
+    old = path.read_text(encoding="utf-8") if path.exists() else f"# {title}\n\n"
+    if start in old and end in old:
+        head, rest = old.split(start, 1)
+        new = head + block + rest.split(end, 1)[1]
     else:
         new = old.rstrip("\n") + "\n\n" + block + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(new, encoding="utf-8")
+
+
+def write_markdown(report: dict[str, Any], path: Path) -> None:
+    """Replace the generated block of ``path`` (or append one), keeping everything else."""
+    replace_block(path, render_markdown(report), START, END, "Performance")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

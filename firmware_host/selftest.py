@@ -34,37 +34,36 @@ class _Inputs:
     def put(self, inp: Input) -> None:
         self.q.put(inp)
 
+    def _get(self, deadline: float) -> Input | None:
+        """The next input, ``None`` at ``deadline`` (monotonic); device statuses are noted."""
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        try:
+            inp = self.q.get(timeout=left)
+        except queue.Empty:
+            return None
+        if isinstance(inp, DeviceStatus):
+            self.devices[inp.device] = inp
+        return inp
+
     def next(self, deadline: float) -> Input | None:
         """The next input other than a device status, ``None`` at ``deadline`` (monotonic)."""
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            try:
-                inp = self.q.get(timeout=left)
-            except queue.Empty:
-                return None
-            if isinstance(inp, DeviceStatus):
-                self.devices[inp.device] = inp
-                if not inp.ok:
-                    self._out(f"  ! {inp.message}")
-                continue
-            return inp
+        while (inp := self._get(deadline)) is not None:
+            if not isinstance(inp, DeviceStatus):
+                return inp
+            if not inp.ok:
+                self._out(f"  ! {inp.message}")
+        return None
 
     def device(self, name: str, deadline: float) -> DeviceStatus | None:
-        """The status of device ``name``, waiting for its first report until ``deadline``
-        (other inputs meanwhile are dropped: nothing was asked for)."""
-        while name not in self.devices:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            try:
-                inp = self.q.get(timeout=left)
-            except queue.Empty:
-                return None
-            if isinstance(inp, DeviceStatus):
-                self.devices[inp.device] = inp
-        return self.devices[name]
+        """The status of device ``name``: as soon as it reports working, else its last report
+        at ``deadline`` (a reader may fail its first attempt and work on the retry). Other
+        inputs meanwhile are dropped: nothing was asked for."""
+        while not (name in self.devices and self.devices[name].ok):
+            if self._get(deadline) is None:
+                break
+        return self.devices.get(name)
 
 
 def selftest(config: Config, out: Callable[[str], Any] = print, *, pin_factory: Any = None,

@@ -84,3 +84,18 @@ def test_selftest_skips_parts_not_fitted(mock_factory):
     assert selftest(config, player, pin_factory=mock_factory) == 0
     report = "\n".join(player.lines)
     assert "SKIP  LED strip" in report and "SKIP  NFC reader" in report
+
+
+def test_a_reader_that_works_on_its_retry_counts_as_working():
+    """The reader's first open may fail and its retry succeed: the self-test waits for it."""
+    import time as _time
+
+    from firmware_host.io.inputs import DeviceStatus
+    from firmware_host.selftest import _Inputs
+
+    inputs = _Inputs(lambda line: None)
+    inputs.put(DeviceStatus("nfc", False, "no answer"))
+    inputs.put(DeviceStatus("nfc", True, "ready"))
+    assert inputs.device("nfc", _time.monotonic() + 5).ok
+    inputs.put(DeviceStatus("leds", False, "gone"))
+    assert inputs.device("leds", _time.monotonic() + 0.2).ok is False     # still down at the deadline
