@@ -11,6 +11,7 @@ import os
 import random
 import tempfile
 from pathlib import Path
+from typing import Any, Callable
 
 from firmware_host.data import load
 from firmware_host.engine.trajan.play import random_event
@@ -41,34 +42,46 @@ def screen_key(ctl) -> str:
     return "-".join(parts)
 
 
-def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) -> list[Path]:
-    """Render every screen into ``out`` as ``NN-name.png``; returns the files written."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+class Shooter:
+    """Saves what ``ctl`` shows as ``<out>/<prefix>NN-<key>.png``, the first time each key
+    (``key(ctl)`` or the name given) appears. ``written``: the files, in order."""
 
+    def __init__(self, out: Path, key: Callable[[Any], str], prefix: str = "") -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        pygame.display.init()
+        pygame.font.init()
+        self.pygame = pygame
+        self.surface = pygame.display.get_surface() or pygame.display.set_mode((800, 480))
+        out.mkdir(parents=True, exist_ok=True)
+        self.out, self.key, self.prefix = out, key, prefix
+        self.seen: set[str] = set()
+        self.written: list[Path] = []
+
+    def __call__(self, ctl: Any, name: str | None = None) -> None:
+        key = name or self.key(ctl)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        ctl.draw(self.surface)
+        path = self.out / f"{self.prefix}{len(self.written):02d}-{key}.png"
+        self.pygame.image.save(self.surface, str(path))
+        self.written.append(path)
+
+
+def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) -> list[Path]:
+    """Render every screen into ``out`` as ``NN-name.png`` (Trajan), ``chariot-NN-...`` and
+    ``concordia-NN-...``; returns the files written."""
     from .controller import Controller
     from .chariot_race.screenshots import render_chariot
     from .concordia.screenshots import render_concordia
     from .script import inputs_for, run_line
 
     set_language(language)
-    pygame.init()
-    surface = pygame.display.set_mode((800, 480))
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    seen: set[str] = set()
-
-    def shot(ctl: Controller, name: str | None = None) -> None:
-        key = name or screen_key(ctl)
-        if key in seen:
-            return
-        seen.add(key)
-        ctl.draw(surface)
-        path = out / f"{len(written):02d}-{key}.png"
-        pygame.image.save(surface, str(path))
-        written.append(path)
+    shot = Shooter(out, screen_key)
 
     with tempfile.TemporaryDirectory() as tmp:
         journal = Journal(Path(tmp) / "journal.db")
@@ -102,4 +115,4 @@ def render_all(out: Path, language: str = "en", seed: int = 11, games: int = 6) 
                 run_line(ctl, "tap close")
                 run_line(ctl, "tap resume")
         journal.close()
-    return written + render_chariot(out) + render_concordia(out)
+    return shot.written + render_chariot(out) + render_concordia(out)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from firmware_host.engine.chariot_race import ChariotRaceRules, corner_risk
-from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.chariot_race.board import ChariotRaceBoard
 from firmware_host.engine.chariot_race.state import LAPS, Chariot, ChariotRaceState
 from firmware_host.engine.core import Event, RuleError

@@ -9,7 +9,6 @@ first time each screen, draft and warning appears, it is saved as ``chariot-NN-<
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -64,29 +63,12 @@ def screen_key(ctl) -> str:
 
 def render_chariot(out: Path, seed: int = 7) -> list[Path]:
     """Render every Chariot Race screen into ``out``; returns the files written."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
     from ..controller import Controller
+    from ..screenshots import Shooter
     from ..script import run_line
     from .script import inputs_for
 
-    pygame.init()
-    surface = pygame.display.get_surface() or pygame.display.set_mode((800, 480))
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    seen: set[str] = set()
-
-    def shot(ctl: Controller, name: str | None = None) -> None:
-        key = name or screen_key(ctl)
-        if key in seen:
-            return
-        seen.add(key)
-        ctl.draw(surface)
-        path = out / f"chariot-{len(written):02d}-{key}.png"
-        pygame.image.save(surface, str(path))
-        written.append(path)
+    shot = Shooter(out, screen_key, "chariot-")
 
     ctl = Controller(None)
     run_line(ctl, "tap new:chariot_race")
@@ -108,4 +90,4 @@ def render_chariot(out: Path, seed: int = 7) -> list[Path]:
                 run_line(ctl, line)
         shot(ctl, "podium" if ctl.session.state.winner is not None else "podium-nobody")
         ctl.close_game()
-    return written
+    return shot.written

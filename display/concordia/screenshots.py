@@ -11,7 +11,6 @@ the first time each screen, draft and banner appears it is saved as
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -60,29 +59,12 @@ def screen_key(ctl) -> str:
 
 def render_concordia(out: Path, seed: int = 5) -> list[Path]:
     """Render every Concordia screen into ``out``; returns the files written."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
     from ..controller import Controller
+    from ..screenshots import Shooter
     from ..script import run_line, run_lines
     from .script import inputs_for
 
-    pygame.init()
-    surface = pygame.display.get_surface() or pygame.display.set_mode((800, 480))
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    seen: set[str] = set()
-
-    def shot(ctl: Controller, name: str | None = None) -> None:
-        key = name or screen_key(ctl)
-        if key in seen:
-            return
-        seen.add(key)
-        ctl.draw(surface)
-        path = out / f"concordia-{len(written):02d}-{key}.png"
-        pygame.image.save(surface, str(path))
-        written.append(path)
+    shot = Shooter(out, screen_key, "concordia-")
 
     ctl = Controller(None)
     shot(ctl, "home")
@@ -122,4 +104,4 @@ def render_concordia(out: Path, seed: int = 5) -> list[Path]:
             run_line(ctl, f"tap view:{view}")
             shot(ctl, f"final-{view.replace(':0', '')}{suffix}")
         ctl.close_game()
-    return written
+    return shot.written

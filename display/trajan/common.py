@@ -160,7 +160,7 @@ class TrajanScreen(Screen):
 
     def player_row(self, surface: pygame.Surface, rect: pygame.Rect, i: int, active: bool) -> None:
         """One player's summary: VP, senate, hand, figures, tiles, bowl counts."""
-        s, p = self.s, self.s.players[i]
+        p = self.s.players[i]
         pygame.draw.rect(surface, theme.PANEL_HI if active else theme.PANEL, rect, border_radius=8)
         pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (rect.x, rect.y, 8, rect.height),
                          border_top_left_radius=8, border_bottom_left_radius=8)

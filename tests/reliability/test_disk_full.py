@@ -6,7 +6,6 @@ statement with an authorizer that refuses it."""
 
 import sqlite3
 
-import pytest
 
 from display.controller import Controller
 from firmware_host.journal import Journal
