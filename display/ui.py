@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from firmware_host.engine.core import RuleError
 from firmware_host.i18n import _
 
 from . import text, theme
@@ -159,3 +160,34 @@ class Screen:
     def tag_uid(self, uid: str) -> bool:
         """A tag was read, before it is looked up (the enrolment screens take any tag)."""
         return False
+
+
+class GameScreen(Screen):
+    """Base of a game's screens: the open session's ``rules``, ``board`` and state ``s``;
+    :meth:`legal` and :meth:`preview` ask the engine about a move without making it, so no
+    screen repeats a rule."""
+
+    def __init__(self, ctl: "Controller") -> None:
+        super().__init__(ctl)
+        assert ctl.session is not None
+        self.rules: Any = ctl.session.rules
+        self.board: Any = self.rules.board
+
+    @property
+    def s(self) -> Any:
+        return self.ctl.session.state  # type: ignore[union-attr]
+
+    def legal(self, event: Any) -> str:
+        """Why ``event`` is illegal now (``""`` if legal), translated."""
+        try:
+            self.ctl.session.game.check(event)  # type: ignore[union-attr]
+        except RuleError as exc:
+            return exc.translated(_)
+        return ""
+
+    def preview(self, event: Any) -> Any:
+        """The state after ``event``, or ``None`` if the rules refuse it."""
+        try:
+            return self.ctl.session.game.check(event)  # type: ignore[union-attr]
+        except RuleError:
+            return None

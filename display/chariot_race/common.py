@@ -5,22 +5,18 @@ and the corner warning."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from firmware_host.engine.chariot_race import ChariotRaceRules, corner_risk
 from firmware_host.engine.chariot_race.board import ChariotRaceBoard
 from firmware_host.engine.chariot_race.state import LAPS, Chariot, ChariotRaceState
-from firmware_host.engine.core import Event, RuleError
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..ui import Button, Screen
+from ..ui import Button, GameScreen
 from . import icons, names
-
-if TYPE_CHECKING:
-    from ..controller import Controller
 
 TOP = theme.CONTENT_TOP
 LEFT = pygame.Rect(6, TOP + 6, 256, theme.CONTENT_BOTTOM - TOP - 10)
@@ -57,38 +53,16 @@ def wreck_ahead(rules: ChariotRaceRules, s: ChariotRaceState, c: Chariot) -> tup
     return limit, risk.damage, risk.wrecks or risk.damage * len(ahead) >= c.resistance > 0
 
 
-class ChariotScreen(Screen):
+class ChariotScreen(GameScreen):
     """Base of the race screens: ``self.s`` is the state, ``self.rules`` the engine."""
 
-    def __init__(self, ctl: "Controller") -> None:
-        super().__init__(ctl)
-        assert ctl.session is not None
-        self.rules: ChariotRaceRules = ctl.session.rules  # type: ignore[assignment]
-        self.board: ChariotRaceBoard = self.rules.board
-
-    @property
-    def s(self) -> ChariotRaceState:
-        return self.ctl.session.state  # type: ignore[union-attr]
+    rules: ChariotRaceRules
+    board: ChariotRaceBoard
 
     @property
     def chariot(self) -> Chariot | None:
         """The chariot the pending decision is about (the active one during a turn)."""
         return self.s.by_colour(self.s.pending.chariot) if self.s.pending.chariot else None
-
-    def legal(self, event: Event) -> str:
-        """Why ``event`` is illegal now ("" if legal): the engine decides."""
-        try:
-            self.ctl.session.game.check(event)
-        except RuleError as exc:
-            return exc.translated(_)
-        return ""
-
-    def preview(self, event: Event) -> ChariotRaceState | None:
-        """The state after ``event``, or ``None`` if the rules refuse it."""
-        try:
-            return self.ctl.session.game.check(event)
-        except RuleError:
-            return None
 
     def tag(self, thing: Any) -> bool:
         """A tagged chariot or start-space token touched the reader."""

@@ -5,7 +5,7 @@ colonists, cards), the deciding player's panel, the market display, and the smal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -16,11 +16,8 @@ from firmware_host.engine.core import Event, RuleError
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..ui import Button, Screen
+from ..ui import Button, GameScreen
 from . import names
-
-if TYPE_CHECKING:
-    from ..controller import Controller
 
 TOP = theme.CONTENT_TOP
 BOTTOM = theme.CONTENT_BOTTOM
@@ -237,39 +234,17 @@ def bottom_buttons(*specs: tuple[str, str, bool, Any]) -> list[Button]:
 
 # ---------------------------------------------------------------------- the screens' base
 
-class ConcordiaScreen(Screen):
+class ConcordiaScreen(GameScreen):
     """Base of the game's screens: ``self.s`` is the state, ``self.rules`` the engine."""
 
-    def __init__(self, ctl: "Controller") -> None:
-        super().__init__(ctl)
-        assert ctl.session is not None
-        self.rules: ConcordiaRules = ctl.session.rules  # type: ignore[assignment]
-        self.board: ConcordiaBoard = self.rules.board
-
-    @property
-    def s(self) -> ConcordiaState:
-        return self.ctl.session.state  # type: ignore[union-attr]
+    rules: ConcordiaRules
+    board: ConcordiaBoard
 
     @property
     def me(self) -> int:
         """The seat deciding now (the active player, or who keeps goods)."""
         p = self.s.pending.player
         return self.s.active if p is None else p
-
-    def legal(self, event: Event) -> str:
-        """Why ``event`` is illegal now (``""`` if legal): the engine decides."""
-        try:
-            self.ctl.session.game.check(event)
-        except RuleError as exc:
-            return exc.translated(_)
-        return ""
-
-    def preview(self, event: Event) -> ConcordiaState | None:
-        """The state after ``event``, or ``None`` if the rules refuse it."""
-        try:
-            return self.ctl.session.game.check(event)
-        except RuleError:
-            return None
 
     def refusal(self, event: Event) -> str:
         """What the rules say against ``event``, without the rule ID and the fix (for a

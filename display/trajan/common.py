@@ -4,21 +4,17 @@ the action circle, Trajan tiles and the players' summary rows."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
 from firmware_host.engine.trajan.board import SLOT_NAMES, TrajanBoard
 from firmware_host.engine.trajan.rules import TrajanRules
-from firmware_host.engine.trajan.state import PlayerState, TrajanState
+from firmware_host.engine.trajan.state import PlayerState
 from firmware_host.i18n import _
 
 from .. import icons, text, theme
-from ..ui import Button, Screen
+from ..ui import Button, GameScreen
 from . import names
-
-if TYPE_CHECKING:
-    from ..controller import Controller
 
 PILE_RGB = {
     "goods": (70, 110, 160), "vp": (150, 120, 50), "legion": (150, 60, 60),
@@ -26,18 +22,11 @@ PILE_RGB = {
 }
 
 
-class TrajanScreen(Screen):
+class TrajanScreen(GameScreen):
     """Base of the Trajan screens: ``self.s`` is the state, ``self.rules`` the engine."""
 
-    def __init__(self, ctl: "Controller") -> None:
-        super().__init__(ctl)
-        assert ctl.session is not None
-        self.rules: TrajanRules = ctl.session.rules  # type: ignore[assignment]
-        self.board: TrajanBoard = self.rules.board
-
-    @property
-    def s(self) -> TrajanState:
-        return self.ctl.session.state  # type: ignore[union-attr]
+    rules: TrajanRules
+    board: TrajanBoard
 
     def tag(self, thing) -> bool:
         """A player token says "it's me": confirm whose decision it is."""

@@ -51,20 +51,16 @@ class BowlScreen(TrajanScreen):
     def event(self) -> ev.Sow | None:
         return ev.Sow(self.bowl, tuple(self.order)) if self.bowl is not None else None
 
-    def preview(self) -> TrajanState | None:
+    def sown(self) -> TrajanState | None:
+        """The state after the draft's sowing (``None`` without a bowl chosen)."""
         event = self.event()
-        if event is None:
-            return None
-        try:
-            return self.ctl.session.game.check(event)
-        except RuleError:
-            return None
+        return self.preview(event) if event is not None else None
 
     def build(self) -> list[Button]:
         p = self.player(self.s.active)
         if self.bowl is None:
             return self.bowl_buttons(p, CIRCLE)
-        after = self.preview()
+        after = self.sown()
         bowls = after.players[self.s.active].bowls if after else p.bowls
         n = len(self.order)
         fresh = Counter((self.bowl + k) % 6 for k in range(1, n + 1))
@@ -92,7 +88,7 @@ class BowlScreen(TrajanScreen):
             text.draw(surface, _("choose a bowl"), (CIRCLE[0], CIRCLE[1] + 12), 15, theme.MUTED, "center")
             self.paint_slots(surface, p, CIRCLE)
             return
-        after = self.preview()
+        after = self.sown()
         self.paint_slots(surface, after.players[s.active] if after else p, CIRCLE)
         n = len(self.order)
         target = (self.bowl + n) % 6
@@ -216,14 +212,6 @@ class ActionScreen(TrajanScreen):
     @property
     def action(self) -> str:
         return self.s.pending.action
-
-    def legal(self, event: Event) -> str:
-        """Why ``event`` is illegal now ("" if legal): the engine decides."""
-        try:
-            self.ctl.session.game.check(event)
-        except RuleError as exc:
-            return exc.translated(_)
-        return ""
 
     def option(self, wid: str, label: str, event: Event | None, rect: pygame.Rect, sub: str = "") -> Button:
         why = self.legal(event) if event is not None else ""
