@@ -63,12 +63,11 @@ class BowlScreen(TrajanScreen):
         after = self.sown()
         bowls = after.players[self.s.active].bowls if after else p.bowls
         n = len(self.order)
-        fresh = Counter((self.bowl + k) % 6 for k in range(1, n + 1))
-        target = (self.bowl + n) % 6
-        out = self.bowl_buttons(p, CIRCLE, bowls=bowls, fresh=dict(fresh), target=target, selected=self.bowl)
+        destinations = self.rules.sowing(self.bowl, n)
+        out = self.bowl_buttons(p, CIRCLE, bowls=bowls, fresh=dict(Counter(destinations)), target=destinations[-1],
+                                selected=self.bowl)
         chips = grid(pygame.Rect(LEFT.x, LEFT.y + 70, LEFT.width, 128), max(n, 6), 6, gap=6, height=60)
-        for k, colour in enumerate(self.order):
-            dest = (self.bowl + k + 1) % 6
+        for k, (colour, dest) in enumerate(zip(self.order, destinations)):
 
             def paint(surface: pygame.Surface, rect: pygame.Rect, colour: str = colour, dest: int = dest) -> None:
                 icons.marker(surface, (rect.centerx, rect.y + 18), colour, 13)
@@ -91,8 +90,7 @@ class BowlScreen(TrajanScreen):
         after = self.sown()
         self.paint_slots(surface, after.players[s.active] if after else p, CIRCLE)
         n = len(self.order)
-        target = (self.bowl + n) % 6
-        action = self.board.bowl_actions[target]
+        action = self.board.bowl_actions[self.rules.sowing(self.bowl, n)[-1]]
         pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
         text.draw(surface, _("{player}: sow {n} from bowl {bowl}").format(player=p.name, n=n, bowl=self.bowl + 1),
                   (LEFT.x + 10, LEFT.y + 8), 19, theme.TEXT, bold=True, max_width=LEFT.width - 20)
@@ -131,8 +129,9 @@ class BowlScreen(TrajanScreen):
 
     def choose(self, bowl: int) -> None:
         p = self.player(self.s.active)
-        if not p.bowls[bowl]:
-            self.ctl.say(_("Bowl {n} is empty (T-TURN-2).").format(n=bowl + 1), "bad")
+        why = self.legal(ev.Sow(bowl, tuple(p.bowls[bowl])))
+        if why:
+            self.ctl.say(why, "bad")
             return
         self.bowl = bowl
         self.order = list(p.bowls[bowl])
@@ -171,9 +170,11 @@ class SpecialScreen(TrajanScreen):
     def _do_label(self, tile) -> str:
         if tile.effect == "goods":
             return _("Draw 2 cards")
+        p, after = self.player(), self.preview(ev.TrajanTileAction(True))
+        moved = p.supply - after.players[self.s.pending.player].supply if after else 0
         if tile.effect == "legion":
-            return _("{n} to the military camp").format(n=min(tile.figures, self.player().supply))
-        return _("{n} to the worker camp").format(n=min(tile.figures, self.player().supply))
+            return _("{n} to the military camp").format(n=moved)
+        return _("{n} to the worker camp").format(n=moved)
 
     def paint(self, surface: pygame.Surface) -> None:
         p = self.player()

@@ -62,7 +62,6 @@ class TrajanRules:
             p.senate_height = seat + 1                                             # T-SETUP-12
             players.append(p)
         s = TrajanState(players=players)
-        s.senate_height = n
         s.trajan_piles = {pile: [t.id for t in b.trajan_tiles.values() if t.pile == pile] for pile in b.piles}
         s.province_tile = {pid: True for pid in b.provinces}                       # T-SETUP-4
         s.legions = {pid: [] for pid in b.provinces}
@@ -204,9 +203,10 @@ class TrajanRules:
                             N_("Sow exactly the markers that were in the bowl."), n=len(taken), bowl=e.bowl + 1)
         n = len(taken)
         p.bowls[e.bowl] = []
-        for k, colour in enumerate(e.colours, start=1):                           # T-TURN-4
-            p.bowls[(e.bowl + k) % 6].append(colour)
-        target = (e.bowl + n) % 6                                                  # T-TURN-5
+        destinations = self.sowing(e.bowl, n)
+        for bowl, colour in zip(destinations, e.colours):
+            p.bowls[bowl].append(colour)
+        target = destinations[-1]                                                  # T-TURN-5
         t = s.turn
         assert t is not None
         t.bowl, t.markers, t.target = e.bowl, n, target
@@ -224,6 +224,13 @@ class TrajanRules:
                 self._complete_tile(s, p, target, tile_id)
         t.queue = [(self.board.bowl_actions[target], "main")]
         self._advance(s)
+
+    @staticmethod
+    def sowing(bowl: int, n: int) -> list[int]:
+        """The bowl each of ``n`` markers taken from ``bowl`` goes to, in order: one per bowl
+        clockwise from the next, round again past 6, the source included (T-TURN-4, T-AMB-3).
+        The last is the target (T-TURN-5)."""
+        return [(bowl + k) % 6 for k in range(1, n + 1)]
 
     def _complete_tile(self, s: TrajanState, p: PlayerState, slot: int, tile_id: str) -> None:
         tile = self.board.trajan_tiles[tile_id]
@@ -577,8 +584,7 @@ class TrajanRules:
             raise RuleError("T-SEN-2", N_("{player} already reached the 8 VP space this quarter."),
                             N_("Skip the senate action."), player=p.name)
         p.senate += 1
-        s.senate_height += 1
-        p.senate_height = s.senate_height                                          # on top of the stack
+        p.senate_height = max(q.senate_height for q in s.players) + 1               # on top of the stack
         vp = self.board.senate_vp[p.senate]
         p.add_vp("senate", vp)
         _news(s, N_("{player} advances in the senate: +{vp} VP"), player=p.name, vp=vp)
@@ -812,7 +818,6 @@ class TrajanRules:
         for height, i in enumerate(reversed(qe.ranking), start=1):                 # T-QUARTER-2d
             s.players[i].senate = 0
             s.players[i].senate_height = height
-        s.senate_height = s.n
         for p in s.players:                                                        # T-QUARTER-3a
             for kind in [k for k in p.forum_tiles if k.startswith("senate")]:
                 del p.forum_tiles[kind]

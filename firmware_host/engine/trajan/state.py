@@ -146,7 +146,6 @@ class TrajanState:
     draw_pile: int = 0
     discard: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
     plus2_left: int = 0
-    senate_height: int = 0               # last height handed out
     quarter_end: QuarterEnd | None = None
     history: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
     quarter_results: list[QuarterResult] = field(default_factory=list)
