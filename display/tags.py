@@ -23,7 +23,7 @@ from .ui import Button, Screen, column, grid
 KIND_TITLES = {
     "player": N_("Player tokens"), "demand": N_("Demand tiles"), "bonus": N_("Bonus tiles"),
     "goods": N_("Goods cards"), "forum": N_("Forum tiles"), "chariot": N_("Chariots"),
-    "start": N_("Start space tokens"),
+    "start": N_("Start space tokens"), "card": N_("Personality cards"),
 }
 
 
@@ -164,11 +164,14 @@ class UnknownTagScreen(Screen):
 
     chrome = False
 
+    PAGE = 16           # values per page: 4 x 4 targets of at least 48 px
+
     def __init__(self, ctl, uid: str) -> None:
         super().__init__(ctl)
         self.uid = uid
         self.game = ctl.session.name if ctl.session else next(iter(PACKAGES))
         self.kind: str | None = None
+        self.page = 0
 
     def build(self) -> list[Button]:
         out = [Button("ignore", pygame.Rect(theme.WIDTH - 184, theme.HEIGHT - 72, 160, 56), _("Ignore"))]
@@ -178,8 +181,11 @@ class UnknownTagScreen(Screen):
             out += [Button(f"kind:{k}", r, _(KIND_TITLES.get(k, k)), size=17) for k, r in zip(kinds, rects)]
         else:
             values = kinds[self.kind]
-            rects = grid(pygame.Rect(24, 110, theme.WIDTH - 48, 260), len(values), 4, gap=8)
-            out += [Button(f"value:{v}", r, label, size=15) for (v, label), r in zip(values, rects)]
+            shown = values[self.page * self.PAGE:(self.page + 1) * self.PAGE]
+            rects = grid(pygame.Rect(24, 100, theme.WIDTH - 48, 4 * 56 + 3 * 8), self.PAGE, 4, gap=8)
+            out += [Button(f"value:{v}", r, label, size=15) for (v, label), r in zip(shown, rects)]
+            if len(values) > self.PAGE:
+                out.append(Button("more", pygame.Rect(24, theme.HEIGHT - 72, 200, 56), _("More")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -189,7 +195,11 @@ class UnknownTagScreen(Screen):
 
     def press(self, wid: str) -> None:
         if wid.startswith("kind:"):
-            self.kind = wid[5:]
+            self.kind, self.page = wid[5:], 0
+            self.invalidate()
+        elif wid == "more" and self.kind:
+            pages = -(-len(_kinds(self.game)[self.kind]) // self.PAGE)
+            self.page = (self.page + 1) % pages
             self.invalidate()
         elif wid.startswith("value:") and self.kind:
             if enrol(self.ctl, self.uid, TagThing(self.game, self.kind, wid[6:])) in ("new", "known"):

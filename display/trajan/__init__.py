@@ -41,8 +41,8 @@ def tag_kinds() -> dict[str, list[tuple[str, str]]]:
         "demand": [(d, _(names.DEMAND[d])) for d in board.demand_kinds],
         "bonus": [(b, names.bonus_tile(board, b)) for b in board.bonus_tiles],
         "goods": [(g, _(names.GOODS[g])) for g in board.goods_types],
-        "forum": [(k, names.forum_tile(k)) for k in board.forum_tiles]
-        + [(f"extra:{a}", names.forum_tile(f"extra:{a}")) for a in board.extra_action_tiles],
+        # the forum tile kinds include one extra-action kind per action (green or yellow back)
+        "forum": [(k, names.forum_tile(k)) for k in board.forum_tiles],
     }
 
 

@@ -79,3 +79,19 @@ def test_simulator_menu_touches_an_enrolled_tag(ctl):
     ctl.start_game("trajan", setup(2, 1))
     run_lines(ctl, ["hold undo", "tap tap", "tap tap:04000003"])
     assert "your turn" in ctl.message
+
+
+def test_unknown_tag_values_come_in_pages_of_big_targets(ctl):
+    """Trajan has 17 kinds of forum tile: they come 16 to a page, every target 48 px or more."""
+    ctl.start_game("trajan", setup(2, 1))
+    ctl.handle(TagRead("04cafe0001"))
+    run_lines(ctl, ["tap kind:forum"])
+    seen = set()
+    for _ in range(2):
+        values = [w for w in ctl.active.widgets() if w.id.startswith("value:")]
+        assert all(w.rect.width >= 48 and w.rect.height >= 48 for w in values)
+        seen |= {w.id for w in values}
+        run_lines(ctl, ["tap more"])
+    assert len(seen) == 17
+    run_lines(ctl, ["tap value:extra:forum"])
+    assert ctl.tags.lookup("04cafe0001") == TagThing("trajan", "forum", "extra:forum")
