@@ -69,11 +69,15 @@ class LedLayout:
 
 @dataclass(frozen=True)
 class LedFrame:
+    """One frame for the whole strip: ``pixels`` (RGB 0..255 per LED, strip order) and
+    whether a pulse is running (``animated``: come back within :data:`PULSE_FRAME_S`)."""
+
     pixels: tuple[RGB, ...]
     animated: bool
 
 
 def scale(colour: RGB, factor: float) -> RGB:
+    """``colour`` at ``factor`` (0..1) of its brightness."""
     return tuple(int(round(c * factor)) for c in colour)  # type: ignore[return-value]
 
 
@@ -112,6 +116,7 @@ def status_colour(devices: Iterable[DeviceStatus]) -> RGB:
 
 
 def player_colour(name: str) -> RGB:
+    """The LED colour of a player or chariot colour name (white if unknown)."""
     return PLAYER_COLOURS.get(name, (255, 255, 255))
 
 

@@ -79,4 +79,5 @@ class Session:
         }
 
     def save(self, path: str | Path) -> None:
+        """Write :meth:`export` to ``path`` as JSON. Raises ``OSError``."""
         Path(path).write_text(json.dumps(self.export(), indent=1), encoding="utf-8")

@@ -128,6 +128,7 @@ class ChariotRaceState:
         return self.pending.kind == "race_over"
 
     def by_colour(self, colour: str) -> Chariot | None:
+        """The chariot of ``colour`` (``None`` if no chariot has it)."""
         for c in self.chariots:
             if c.colour == colour:
                 return c

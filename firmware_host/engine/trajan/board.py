@@ -158,10 +158,12 @@ class TrajanBoard:
 
     @staticmethod
     def construction_kind(tile: str) -> str:
+        """``"door-4"`` -> ``"door"`` (tile ids are ``<kind>-<vp>``)."""
         return tile.rsplit("-", 1)[0]
 
     @staticmethod
     def construction_vp(tile: str) -> int:
+        """``"door-4"`` -> ``4``. Raises ``ValueError`` for an id without a VP."""
         return int(tile.rsplit("-", 1)[1])
 
     def neighbours(self, space: int) -> tuple[int, ...]:
