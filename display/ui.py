@@ -177,6 +177,16 @@ class GameScreen(Screen):
     def s(self) -> Any:
         return self.ctl.session.state  # type: ignore[union-attr]
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.top_bar(surface)
+        for b in self.widgets():                 # the menu and undo buttons sit on the bar
+            if b.id in ("menu", "undo"):
+                b.draw(surface)
+
+    def top_bar(self, surface: pygame.Surface) -> None:
+        """The game's bar across the top of the screen (where it stands, whose turn)."""
+
     def legal(self, event: Any) -> str:
         """Why ``event`` is illegal now (``""`` if legal), translated."""
         try:

@@ -89,13 +89,6 @@ class ChariotScreen(GameScreen):
         """A start-space token's tag (used while start spaces are drawn or chosen)."""
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.top_bar(surface)
-        for b in self.widgets():
-            if b.id in ("menu", "undo"):
-                b.draw(surface)
-
     # ---------------------------------------------------------------- top bar
 
     def top_bar(self, surface: pygame.Surface) -> None:

@@ -286,13 +286,6 @@ class ConcordiaScreen(GameScreen):
 
     # ---------------------------------------------------------------- drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.top_bar(surface)
-        for b in self.widgets():
-            if b.id in ("menu", "undo"):
-                b.draw(surface)
-
     def top_bar(self, surface: pygame.Surface) -> None:
         """Turn number, whose turn, the final-round banner (C-END-3) and the market stack."""
         s = self.s

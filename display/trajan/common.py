@@ -43,13 +43,6 @@ class TrajanScreen(GameScreen):
     def player(self, i: int | None = None) -> PlayerState:
         return self.s.players[self.s.pending.player if i is None else i]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.top_bar(surface)
-        for b in self.widgets():
-            if b.id in ("menu", "undo"):
-                b.draw(surface)
-
     # ---------------------------------------------------------------- top bar
 
     def top_bar(self, surface: pygame.Surface) -> None:
