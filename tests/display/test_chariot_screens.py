@@ -12,7 +12,7 @@ import pytest
 
 from display.chariot_race import SCREENS, tag_kinds
 from display.chariot_race.common import WARN_RGB, dice_mode, wreck_ahead
-from display.chariot_race.screenshots import races, render_chariot
+from display.chariot_race.screenshots import races
 from display.chariot_race.script import canonical, inputs_for
 from display.controller import Controller
 from display.script import run_line, run_lines
@@ -25,6 +25,7 @@ from firmware_host.engine.chariot_race.state import Pending
 from firmware_host.io.inputs import ButtonPressed, TagRead, Touch
 from firmware_host.io.nfc import TagThing
 from firmware_host.journal import Journal
+from tests.display.rendering import check_screens
 
 BOARD = load("chariot_race")
 FOUR = (("green", 0), ("yellow", 0), ("blue", 1), ("purple", 1))
@@ -65,15 +66,8 @@ REQUIRED = {"new-game", "new-game-3-players", "new-game-black-6", "startspaces",
             "move-wreck-warning", "attack", "picksheet", "placechariot", "podium", "podium-nobody"}
 
 
-def test_every_chariot_screen_is_rendered(tmp_path):
-    paths = render_chariot(tmp_path)
-    names = {p.stem.split("-", 2)[2] for p in paths}
-    assert REQUIRED <= names, REQUIRED - names
-    for p in paths:
-        img = pygame.image.load(str(p))
-        assert img.get_size() == (800, 480)
-        colours = {img.get_at((x, y))[:3] for x in range(0, 800, 23) for y in range(0, 480, 17)}
-        assert len(colours) > 8, f"{p.name} looks empty"
+def test_every_chariot_screen_is_rendered(rendered):
+    check_screens(rendered, "chariot-", REQUIRED)
 
 
 def test_every_pending_decision_has_a_screen():

@@ -16,7 +16,7 @@ import pytest
 from display import theme
 from display.concordia import HOME_ACTIONS, SCREENS, tag_kinds
 from display.concordia.final import segments, working
-from display.concordia.screenshots import games, render_concordia
+from display.concordia.screenshots import games
 from display.concordia.script import canonical, inputs_for
 from display.controller import Controller
 from display.script import run_line, run_lines
@@ -29,6 +29,7 @@ from firmware_host.engine.concordia.tally import quick_tally
 from firmware_host.io.inputs import ButtonPressed, TagRead
 from firmware_host.io.nfc import TagThing
 from firmware_host.journal import Journal
+from tests.display.rendering import check_screens
 
 BOARD = load("concordia")
 PLAYERS = (("red", "Aurelia"), ("green", "Brutus"), ("yellow", "Cassia"), ("blue", "Decimus"), ("black", "Egnatia"))
@@ -87,15 +88,8 @@ REQUIRED = {"home", "new-game", "new-game-5-options", "quick-cards", "quick-map"
             "final-table-imperium-5p"}
 
 
-def test_every_concordia_screen_is_rendered(tmp_path):
-    paths = render_concordia(tmp_path)
-    names = {p.stem.split("-", 2)[2] for p in paths}
-    assert REQUIRED <= names, REQUIRED - names
-    for p in paths:
-        img = pygame.image.load(str(p))
-        assert img.get_size() == (800, 480)
-        colours = {img.get_at((x, y))[:3] for x in range(0, 800, 23) for y in range(0, 480, 17)}
-        assert len(colours) > 8, f"{p.name} looks empty"
+def test_every_concordia_screen_is_rendered(rendered):
+    check_screens(rendered, "concordia-", REQUIRED)
 
 
 def test_every_pending_decision_has_a_screen():
