@@ -14,6 +14,7 @@ from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.invariants import game_over_violations, violations
 from firmware_host.engine.concordia.play import play_random_game, random_event
 from firmware_host.engine.core import copy_state, event_to_json, Game, RuleError
+from tests.engine_checks import check_undo_then_redo
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(2, 5), st.integers(0, 2**31), st.sampled_from(["imperium", "italia"]),
@@ -57,14 +58,7 @@ def test_undo_n_then_reapply_gives_the_original(spec, n, where):
     rules = rules_for(spec)
     full = play_random_game(rules, random.Random(spec[1]))
     cut = int(len(full.events) * where)
-    game = Game(rules, full.events[:cut])
-    original = game.state
-    undone = full.events[cut - min(n, cut):cut]
-    game.undo(n)
-    assert len(game.events) == cut - len(undone)
-    for e in undone:
-        game.apply(e)
-    assert game.state == original
+    check_undo_then_redo(rules, full.events, cut, n)
 
 
 BAD_MOVES = [

@@ -25,7 +25,7 @@ from firmware_host.engine.chariot_race.state import Pending
 from firmware_host.io.inputs import ButtonPressed, TagRead, Touch
 from firmware_host.io.nfc import TagThing
 from firmware_host.journal import Journal
-from tests.display.rendering import check_screens
+from tests.display.ui_checks import check_screens, moves, unchanged_after
 
 BOARD = load("chariot_race")
 FOUR = (("green", 0), ("yellow", 0), ("blue", 1), ("purple", 1))
@@ -45,18 +45,6 @@ def started(mode: str = "table", spaces=(1, 2, 3, 4), **options) -> Controller:
         assert ctl.submit(ev.DrawStartSpaces(spaces))
     return ctl
 
-
-def moves(ctl: Controller, *events) -> None:
-    for e in events:
-        assert ctl.submit(e), ctl.message
-
-
-def unchanged_after(ctl: Controller, *lines: str, rule: str) -> None:
-    """Run input lines that must be refused: the race is as before and the message names ``rule``."""
-    state, n = ctl.session.state, len(ctl.session.game.events)
-    run_lines(ctl, lines)
-    assert ctl.session.state is state and len(ctl.session.game.events) == n
-    assert ctl.message.startswith(f"{rule}:") and ctl.message_level == "bad", ctl.message
 
 
 # ---------------------------------------------------------------------- every screen, every target

@@ -29,7 +29,7 @@ from firmware_host.engine.concordia.tally import quick_tally
 from firmware_host.io.inputs import ButtonPressed, TagRead
 from firmware_host.io.nfc import TagThing
 from firmware_host.journal import Journal
-from tests.display.rendering import check_screens
+from tests.display.ui_checks import check_screens, moves, unchanged_after
 
 BOARD = load("concordia")
 PLAYERS = (("red", "Aurelia"), ("green", "Brutus"), ("yellow", "Cassia"), ("blue", "Decimus"), ("black", "Egnatia"))
@@ -45,18 +45,6 @@ def started(n: int = 2, mode: str = "companion", **options) -> Controller:
     ctl.start_game("concordia", setup(n, mode, **options))
     return ctl
 
-
-def moves(ctl: Controller, *events) -> None:
-    for e in events:
-        assert ctl.submit(e), ctl.message
-
-
-def unchanged_after(ctl: Controller, *lines: str, rule: str) -> None:
-    """Input lines that must be refused: the game is as before and the message names ``rule``."""
-    state, n = ctl.session.state, len(ctl.session.game.events)
-    run_lines(ctl, lines)
-    assert ctl.session.state is state and len(ctl.session.game.events) == n
-    assert ctl.message.startswith(f"{rule}:") and ctl.message_level == "bad", ctl.message
 
 
 def player(ctl: Controller, i: int = 0):

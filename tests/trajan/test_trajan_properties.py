@@ -12,6 +12,7 @@ from firmware_host.engine.trajan import CODEC, TrajanRules, TrajanSetup
 from firmware_host.engine.trajan.board import PLAYER_COLOURS
 from firmware_host.engine.trajan.invariants import game_over_violations, violations
 from firmware_host.engine.trajan.play import play_random_game, random_event
+from tests.engine_checks import check_undo_then_redo
 
 BOARD = load("trajan")
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -60,14 +61,7 @@ def test_undo_n_then_redo_gives_the_original(spec, n, where):
     rules = rules_for(players, seed, mode)
     full = play_random_game(rules, random.Random(seed))
     cut = int(len(full.events) * where)
-    game = Game(rules, full.events[:cut])
-    original = game.state
-    undone = full.events[cut - min(n, cut):cut]
-    game.undo(n)
-    assert len(game.events) == cut - len(undone)
-    for e in undone:
-        game.apply(e)
-    assert game.state == original
+    check_undo_then_redo(rules, full.events, cut, n)
 
 
 @SETTINGS
