@@ -7,24 +7,21 @@ centre of that widget, so scripts take exactly the path a finger does.
 
 from __future__ import annotations
 
-import logging
-import sqlite3
 from typing import Any, Callable
 
 import pygame
 
-from firmware_host.engine.core import Event, ReplayError, RuleError
+from firmware_host.engine.core import Event, RuleError
 from firmware_host import i18n
 from firmware_host.i18n import _
-from firmware_host.io.inputs import (BOWL_BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead,
+from firmware_host.inputs import (BOWL_BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead,
                                      TextEntered, Touch)
 from firmware_host.journal import Journal
-from firmware_host.session import Session
+from firmware_host.session import SaveError, Session, SessionError, open_saved, resume_unfinished, start
 
 from . import text, theme
 from .ui import Screen
 
-log = logging.getLogger(__name__)
 
 
 class Controller:
@@ -59,31 +56,21 @@ class Controller:
 
     def _resume_unfinished(self) -> None:
         assert self.journal is not None
-        game_id = self.journal.unfinished()
-        if game_id is None:
-            return
-        try:
-            self.session = Session.resume(self.journal, game_id)
-        except ReplayError as exc:
-            log.error("game %s cannot be resumed: %s", game_id, exc)
-            try:
-                self.journal.abandon(game_id)
-            except sqlite3.Error as exc2:        # a full disk: it is tried again next start
-                log.error("could not set game %s aside: %s", game_id, exc2)
-            self.say(_("The last game could not be resumed and was set aside."), "bad")
-            return
-        self.say(_("Game resumed where it stopped."))
-        self.refresh()
+        session, message = resume_unfinished(self.journal)
+        if session is not None:
+            self.session = session
+            self.say(_(message))
+            self.refresh()
+        elif message:
+            self.say(_(message), "bad")
 
     def start_game(self, game: str, setup: Any) -> None:
         """Begin keeping a new game (journaled at once); if the journal refuses, say so."""
         try:
-            session = Session(game, setup, self.journal)
-        except sqlite3.Error as exc:
-            log.error("new game not saved: %s", exc)
-            self.say(_("The new game could not be saved ({error}).").format(error=exc), "bad")
+            self.session = start(self.journal, game, setup)
+        except SessionError as exc:
+            self.say(_(exc.message).format(**exc.params), "bad")
             return
-        self.session = session
         self.overlays = []
         self.refresh()
 
@@ -92,12 +79,10 @@ class Controller:
         is reported and nothing else changes."""
         assert self.journal is not None
         try:
-            session = Session.resume(self.journal, game_id)
-        except ReplayError as exc:
-            log.error("game %s cannot be opened: %s", game_id, exc)
-            self.say(_("That game cannot be opened: its record is damaged."), "bad")
+            self.session = open_saved(self.journal, game_id)
+        except SessionError as exc:
+            self.say(_(exc.message).format(**exc.params), "bad")
             return
-        self.session = session
         self.overlays = []
         self.refresh()
 
@@ -121,9 +106,8 @@ class Controller:
             self.say(exc.translated(_), "bad")
             self.screen.invalidate()
             return False
-        except sqlite3.Error as exc:
-            log.error("move not saved: %s", exc)
-            self.say(_("The move could not be saved ({error}); nothing changed. Try again.").format(error=exc), "bad")
+        except SaveError as exc:
+            self.say(_(exc.message).format(**exc.params), "bad")
             self.screen.invalidate()
             return False
         self.message = ""
@@ -148,9 +132,8 @@ class Controller:
         assert self.session is not None
         try:
             self.session.undo()
-        except sqlite3.Error as exc:
-            log.error("undo not saved: %s", exc)
-            self.say(_("The undo could not be saved ({error}); nothing changed.").format(error=exc), "bad")
+        except SaveError as exc:
+            self.say(_(exc.message).format(**exc.params), "bad")
             return
         self.say(_("Last move taken back."))
         self.refresh()
@@ -169,8 +152,8 @@ class Controller:
     def _screen_for_state(self) -> Screen:
         if self.session is None:
             return self._home()
-        from .games import package
-        return package(self.session.name).screen_for(self)
+        from .games import display_for
+        return display_for(self.session.name).screen_for(self)
 
     def push(self, screen: Screen) -> None:
         """Put ``screen`` over the current one (menus, forms, the keyboard)."""

@@ -6,21 +6,22 @@ import time
 
 import pygame
 
+from firmware_host.games import GAMES
 from firmware_host.i18n import _
 
 from . import text, theme
-from .games import PACKAGES, package
+from .games import display_for, title
 from .ui import Button, Screen, column
 
 class HomeScreen(Screen):
     def build(self) -> list[Button]:
-        rows = column(pygame.Rect(24, 110, 340, 0), len(PACKAGES) + 1, 64, 12)
-        out = [Button(f"new:{game}", rect, _("New game: {title}").format(title=_(package(game).TITLE)),
-                      fill=(60, 120, 70)) for game, rect in zip(PACKAGES, rows)]
+        rows = column(pygame.Rect(24, 110, 340, 0), len(GAMES) + 1, 64, 12)
+        out = [Button(f"new:{game}", rect, _("New game: {title}").format(title=_(title(game))),
+                      fill=(60, 120, 70)) for game, rect in zip(GAMES, rows)]
         if self.ctl.journal is not None:
-            out.append(Button("games", rows[len(PACKAGES)], _("Saved games")))
-        actions = [(game, aid, label) for game in PACKAGES
-                   for aid, label, _screen in getattr(package(game), "HOME_ACTIONS", ())]
+            out.append(Button("games", rows[len(GAMES)], _("Saved games")))
+        actions = [(game, aid, label) for game in GAMES
+                   for aid, label, _screen in display_for(game).home_actions]
         for (game, aid, label), rect in zip(actions, column(pygame.Rect(436, 110, 340, 0), len(actions), 64, 12)):
             out.append(Button(f"action:{game}:{aid}", rect, _(label)))
         return out
@@ -32,12 +33,12 @@ class HomeScreen(Screen):
 
     def press(self, wid: str) -> None:
         if wid.startswith("new:"):
-            self.ctl.push(package(wid[4:]).NewGameScreen(self.ctl))
+            self.ctl.push(display_for(wid[4:]).new_game(self.ctl))
         elif wid == "games":
             self.ctl.push(GamesScreen(self.ctl))
         elif wid.startswith("action:"):
             _kind, game, aid = wid.split(":", 2)
-            screen = next(s for a, _label, s in package(game).HOME_ACTIONS if a == aid)
+            screen = next(s for a, _label, s in display_for(game).home_actions if a == aid)
             self.ctl.push(screen(self.ctl))
 
 
@@ -57,8 +58,7 @@ class GamesScreen(Screen):
         for (gid, game, created, finished, events), rect in zip(shown, column(pygame.Rect(24, 70, 560, 0), self.PAGE, 60)):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(created))
             state = _("finished") if finished and finished > 0 else _("set aside") if finished else _("in progress")
-            title = _(package(game).TITLE) if game in PACKAGES else game
-            out.append(Button(f"open:{gid}", rect, f"{title} · {when}",
+            out.append(Button(f"open:{gid}", rect, f"{_(title(game))} · {when}",
                               _("{n} moves, {state}").format(n=events, state=state), size=17))
         out.append(Button("prev", pygame.Rect(600, 70, 180, 56), _("Newer"), enabled=self.page > 0))
         out.append(Button("next", pygame.Rect(600, 136, 180, 56), _("Older"),

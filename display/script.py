@@ -1,9 +1,10 @@
-"""Input scripts: what a player would tap and press for each move, and a runner.
+"""Input scripts: what a player would tap and press, and a runner.
 
-A script is a list of lines ``tap <widget id>`` / ``press <button>`` / ``tag <uid>``;
-:func:`run_lines` feeds them to :meth:`Controller.handle` exactly as the window does.
-:func:`inputs_for` writes the lines for a Trajan move, given the screen it will be made
-on; golden playthroughs, screenshots, storms and the benchmark are built from it.
+A script is a list of lines ``tap <widget id>`` / ``press <button>`` / ``hold <button>`` /
+``tag <uid>``; :func:`run_lines` feeds them to :meth:`Controller.handle` exactly as the
+window does. Each game's display writes the lines for one of its moves
+(``GameDisplay.inputs_for``, :func:`inputs_for`); golden playthroughs, screenshots, storms
+and the benchmark are built from them.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from firmware_host.engine.core import Event
-from firmware_host.engine.trajan import events as ev
-from firmware_host.io.inputs import ButtonHeld, ButtonPressed, TagRead
+from firmware_host.inputs import ButtonHeld, ButtonPressed, TagRead
 
 from .controller import Controller
 
@@ -43,8 +43,18 @@ def run_lines(ctl: Controller, lines: Iterable[str]) -> int:
     return n
 
 
-def _swaps(start: list, goal: list) -> list[tuple[int, int]]:
-    """Swaps (by position) that turn ``start`` into ``goal`` (same multiset)."""
+def inputs_for(ctl: Controller, event: Event) -> list[str]:
+    """The lines a table enters for ``event`` of the open game, on the screen now shown.
+    Raises ``ValueError`` for a move the screens cannot make."""
+    from .games import display_for
+
+    assert ctl.session is not None
+    return display_for(ctl.session.name).inputs_for(ctl, event)
+
+
+def swaps(start: list, goal: list) -> list[tuple[int, int]]:
+    """Swaps (by position) that turn ``start`` into ``goal`` (same multiset): the taps that
+    reorder markers or dice on a screen."""
     cur = list(start)
     out = []
     for i, want in enumerate(goal):
@@ -53,77 +63,3 @@ def _swaps(start: list, goal: list) -> list[tuple[int, int]]:
             cur[i], cur[j] = cur[j], cur[i]
             out.append((i, j))
     return out
-
-
-def inputs_for(ctl: Controller, event: Event) -> list[str]:
-    """The lines a player enters for Trajan ``event`` on the current screen."""
-    s = ctl.session.state
-    e = event
-    if isinstance(e, ev.PlaceStartMarkers):
-        screen = ctl.active
-        start = [c for bowl in screen.bowls for c in bowl]           # type: ignore[attr-defined]
-        goal = [c for bowl in e.bowls for c in bowl]
-        pos = lambda i: f"m:{i // 2}:{i % 2}"                         # noqa: E731 - flat index -> widget
-        return [line for a, b in _swaps(start, goal) for line in (f"tap {pos(a)}", f"tap {pos(b)}")] + ["tap ok"]
-    if isinstance(e, ev.DrawBonusTile):
-        return [f"tap bonus:{e.tile}"]
-    if isinstance(e, ev.TakeStartingCards):
-        return (["tap minus:draw"] * (3 - e.from_draw) + ["tap plus:A"] * e.from_a + ["tap plus:B"] * e.from_b
-                + ["tap ok"])
-    if isinstance(e, ev.TakeStartingTrajanTiles):
-        board = ctl.session.rules.board
-        lines = []
-        for tile in e.tiles:
-            lines += [f"tap pile:{board.trajan_tiles[tile].pile}", f"tap trajan:{tile}"]
-        return lines + ["tap ok"]
-    if isinstance(e, ev.Sow):
-        start = list(s.players[s.active].bowls[e.bowl])
-        lines = [f"press bowl{e.bowl + 1}"]
-        for a, b in _swaps(start, list(e.colours)):
-            lines += [f"tap sow:{a}", f"tap sow:{b}"]
-        return lines + ["press ok"]
-    if isinstance(e, ev.TrajanTileAction):
-        if e.use and e.action:
-            return [f"tap plus2:{e.action}"]
-        return ["tap ok" if e.use else "tap decline"]
-    if isinstance(e, ev.SkipAction):
-        return ["tap skip"]
-    if isinstance(e, ev.SeaportDraw):
-        return [f"tap draw:{e.discard_to}"]
-    if isinstance(e, ev.SeaportTake):
-        return [f"tap take:{e.pile}"]
-    if isinstance(e, ev.SeaportDisplay):
-        return ["tap mode:display"] + [f"tap goods:{g}" for g in e.cards] + ["tap ok"]
-    if isinstance(e, ev.SeaportShip):
-        return (["tap mode:ship", f"tap ship:{e.ship}"] + [f"tap goods:{g}" for g in e.cards]
-                + ["tap joker+"] * e.jokers + ["tap ok"])
-    if isinstance(e, ev.ForumTake):
-        return ["tap mode:forum", f"tap tile:{'yellow:' if e.space == 'yellow' else ''}{e.tile}"]
-    if isinstance(e, ev.Recruit):
-        return ["tap recruit"]
-    if isinstance(e, ev.Deploy):
-        return ["tap deploy"]
-    if isinstance(e, ev.SenateAdvance):
-        return ["tap senate"]
-    if isinstance(e, ev.Hire):
-        return ["tap hire"]
-    if isinstance(e, ev.March):
-        return ["tap mode:march", f"tap province:{e.province}"] + ([f"tap tile:{e.tile}"] if e.tile else [])
-    if isinstance(e, ev.TakeTrajanTile):
-        pile = ctl.session.rules.board.trajan_tiles[e.tile].pile
-        return ["tap mode:trajan", f"tap pile:{pile}", f"tap trajan:{e.tile}"]
-    if isinstance(e, ev.Build):
-        return ["tap mode:build", f"tap site:{e.space}"] + ([f"tap ctile:{e.tile}"] if e.tile else [])
-    if isinstance(e, ev.UseExtraAction):
-        return [f"tap extra:{e.action}:{e.tile}"]
-    if isinstance(e, ev.EndTurn):
-        return ["press ok"]
-    if isinstance(e, ev.RevealDemand):
-        return [f"tap demand:{e.demand}"]
-    if isinstance(e, ev.FulfilDemands):
-        suggested = ctl.session.rules.suggest_demands(s, e.player)
-        return [f"tap item:{d}:{item}" for d, (item, was) in enumerate(zip(e.items, suggested)) if item != was] + [
-            "tap ok"]
-    if isinstance(e, ev.ChooseBonusTile):
-        return [f"tap bonus:{e.tile}"]
-    raise ValueError(f"no inputs for {e.kind}")

@@ -1,8 +1,8 @@
 """NFC tags: enrolment ("tap the bread demand tiles one by one"), an unknown tag, and the
 simulator's stand-in for touching a tag to the reader.
 
-What can be tagged comes from each game's display package: ``tag_kinds()`` returns
-``{kind: [(value, label), ...]}`` in the engine's names (labels translated).
+What can be tagged comes from each game's plugin (the values) and display (their labels and
+the kinds' titles): :func:`display.games.tag_kinds`.
 """
 
 from __future__ import annotations
@@ -12,23 +12,19 @@ import sqlite3
 
 import pygame
 
-from firmware_host.engine.core import N_
 from firmware_host.i18n import _
-from firmware_host.io.nfc import TagInUse, TagThing
+from firmware_host.tags import TagInUse, TagThing
 
 from . import text, theme
-from .games import PACKAGES, package
+from firmware_host.games import GAMES
+
+from .games import display_for, tag_kinds, title
 from .ui import Button, Screen, column, grid
 
-KIND_TITLES = {
-    "player": N_("Player tokens"), "demand": N_("Demand tiles"), "bonus": N_("Bonus tiles"),
-    "goods": N_("Goods cards"), "forum": N_("Forum tiles"), "chariot": N_("Chariots"),
-    "start": N_("Start space tokens"), "card": N_("Personality cards"),
-}
 
-
-def _kinds(game: str) -> dict[str, list[tuple[str, str]]]:
-    return package(game).tag_kinds()
+def kind_title(game: str, kind: str) -> str:
+    """The title of a tag kind of ``game``, translated."""
+    return _(display_for(game).tag_titles.get(kind, kind))
 
 
 def enrol(ctl, uid: str, thing: TagThing) -> str:
@@ -58,21 +54,21 @@ class TagsScreen(Screen):
 
     def __init__(self, ctl, game: str | None = None) -> None:
         super().__init__(ctl)
-        self.game = game or (ctl.session.name if ctl.session else next(iter(PACKAGES)))
+        self.game = game or (ctl.session.name if ctl.session else next(iter(GAMES)))
 
     def build(self) -> list[Button]:
         out = []
-        kinds = _kinds(self.game)
+        kinds = tag_kinds(self.game)
         enrolled = self.ctl.tags.enrolled(self.game) if self.ctl.tags else []
         for (kind, values), rect in zip(kinds.items(), column(pygame.Rect(24, 70, 420, 0), len(kinds), 56)):
             n = sum(1 for _uid, t in enrolled if t.kind == kind)
-            out.append(Button(f"kind:{kind}", rect, _(KIND_TITLES.get(kind, kind)),
+            out.append(Button(f"kind:{kind}", rect, kind_title(self.game, kind),
                               _("{n} tags enrolled").format(n=n), size=17))
         out.append(Button("close", pygame.Rect(theme.WIDTH - 184, theme.HEIGHT - 72, 160, 56), _("Back")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
-        text.draw(surface, _("Tags: {game}").format(game=_(package(self.game).TITLE)), (24, 16), 24, theme.TEXT,
+        text.draw(surface, _("Tags: {game}").format(game=_(title(self.game))), (24, 16), 24, theme.TEXT,
                   bold=True)
         for k, line in enumerate(text.wrap(_("Stick an NFC tag under a component, then enrol it here: the "
                                              "companion then records that component when its tag touches the "
@@ -95,7 +91,7 @@ class EnrolScreen(Screen):
     def __init__(self, ctl, game: str, kind: str, value_index: int = 0) -> None:
         super().__init__(ctl)
         self.game, self.kind = game, kind
-        self.values = _kinds(game)[kind]
+        self.values = tag_kinds(game)[kind]
         self.index = value_index
         self.conflict: str | None = None        # uid enrolled as something else
 
@@ -123,7 +119,7 @@ class EnrolScreen(Screen):
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
-        text.draw(surface, _(KIND_TITLES.get(self.kind, self.kind)), (24, 16), 24, theme.TEXT, bold=True)
+        text.draw(surface, kind_title(self.game, self.kind), (24, 16), 24, theme.TEXT, bold=True)
         label = self.value[1]
         text.draw(surface, _("Tap the {what} tags one by one.").format(what=label), (24, 80), 26, theme.ACCENT,
                   bold=True, max_width=theme.WIDTH - 48)
@@ -169,16 +165,16 @@ class UnknownTagScreen(Screen):
     def __init__(self, ctl, uid: str) -> None:
         super().__init__(ctl)
         self.uid = uid
-        self.game = ctl.session.name if ctl.session else next(iter(PACKAGES))
+        self.game = ctl.session.name if ctl.session else next(iter(GAMES))
         self.kind: str | None = None
         self.page = 0
 
     def build(self) -> list[Button]:
         out = [Button("ignore", pygame.Rect(theme.WIDTH - 184, theme.HEIGHT - 72, 160, 56), _("Ignore"))]
-        kinds = _kinds(self.game)
+        kinds = tag_kinds(self.game)
         if self.kind is None:
             rects = column(pygame.Rect(24, 110, 420, 0), len(kinds), 54)
-            out += [Button(f"kind:{k}", r, _(KIND_TITLES.get(k, k)), size=17) for k, r in zip(kinds, rects)]
+            out += [Button(f"kind:{k}", r, kind_title(self.game, k), size=17) for k, r in zip(kinds, rects)]
         else:
             values = kinds[self.kind]
             shown = values[self.page * self.PAGE:(self.page + 1) * self.PAGE]
@@ -198,7 +194,7 @@ class UnknownTagScreen(Screen):
             self.kind, self.page = wid[5:], 0
             self.invalidate()
         elif wid == "more" and self.kind:
-            pages = -(-len(_kinds(self.game)[self.kind]) // self.PAGE)
+            pages = -(-len(tag_kinds(self.game)[self.kind]) // self.PAGE)
             self.page = (self.page + 1) % pages
             self.invalidate()
         elif wid.startswith("value:") and self.kind:

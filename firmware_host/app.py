@@ -24,7 +24,7 @@ from typing import Any, Iterator
 
 from . import i18n, watchdog
 from .config import load_config
-from .io.inputs import ButtonHeld, ButtonPressed, Input, TextEntered, Touch
+from .inputs import ButtonHeld, ButtonPressed, Input, TextEntered, Touch
 from .journal import Journal
 
 log = logging.getLogger(__name__)
@@ -109,7 +109,7 @@ def _sleep_until_input(inputs: InputQueue, devices: list[int], timeout: float) -
 
 
 def translate(event: Any, wants_text: bool) -> Input | None:
-    """A pygame event as an :class:`~firmware_host.io.inputs.Input` (``None`` if not one).
+    """A pygame event as an :class:`~firmware_host.inputs.Input` (``None`` if not one).
 
     Touches arrive as FINGERDOWN; the mouse events SDL synthesises from them are ignored.
     """
@@ -146,8 +146,8 @@ def run(profile: str | None = None, config_path: str | None = None, journal_path
     from display.controller import Controller
 
     from .io.hardware import open_hardware
-    from .io.nfc import TagRegistry
-    from .ledplan import LedLayout
+    from .engine.leds import LedLayout
+    from .tags import TagRegistry
 
     journal, notice = Journal.open_or_recover(config.journal_path)
     tags = TagRegistry(config.tags_path)
@@ -185,7 +185,9 @@ def _loop(ctl, window, inputs: InputQueue, hardware: Any = None, layout: Any = N
     import pygame
 
     from display.strip import draw_strip
-    from .ledplan import PULSE_FRAME_S, led_plan
+    from .engine.leds import PULSE_FRAME_S
+    from .games import GAMES
+    from .ledplan import led_plan
 
     screen = window.subsurface((0, 0, 800, 480)) if window.get_height() > 480 else window
     band = pygame.Rect(0, 480, 800, window.get_height() - 480)
@@ -199,8 +201,8 @@ def _loop(ctl, window, inputs: InputQueue, hardware: Any = None, layout: Any = N
             now = time.monotonic()
             if hardware is not None and layout is not None and now >= led_due:
                 s = ctl.session
-                frame = led_plan(s.name if s else None, s.rules if s else None, s.state if s else None, layout,
-                                 ctl.devices.values(), now)
+                frame = led_plan(GAMES[s.name].led_plan if s else None, s.rules if s else None,
+                                 s.state if s else None, layout, ctl.devices.values(), now)
                 hardware.strip.show(frame.pixels)
                 led_due = now + PULSE_FRAME_S if frame.animated else float("inf")
                 version = getattr(hardware.strip, "version", None)

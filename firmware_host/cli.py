@@ -38,15 +38,17 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from .scoring_files import SCORERS
+    from .data import load
+    from .games import GAMES
 
-    scorer = SCORERS.get(args.game)
-    if scorer is None:
-        print(f"no tally for {args.game!r}; known: {', '.join(SCORERS)}", file=sys.stderr)
+    scorers = {name: g for name, g in GAMES.items() if g.score_holdings is not None}
+    game = scorers.get(args.game)
+    if game is None or game.score_holdings is None:
+        print(f"no tally for {args.game!r}; known: {', '.join(scorers)}", file=sys.stderr)
         return 2
     try:
         data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        result, text = scorer(data)
+        result, text = game.score_holdings(load(game.data), data)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         print(f"cannot score {args.file}: {exc}", file=sys.stderr)
         return 2
@@ -88,12 +90,6 @@ def _selftest(args: argparse.Namespace) -> int:
     return selftest(load_config(args.config))
 
 
-def _bench(args: argparse.Namespace) -> int:
-    from .bench import run_from_args
-
-    return run_from_args(args)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="table-companion", description=__doc__.split("\n\n")[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
@@ -113,13 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(func=_replay)
 
     score = sub.add_parser("score", help="end-of-game tally from a holdings file")
-    score.add_argument("game", help="trajan or concordia")
-    score.add_argument("file", help="holdings file (schemas: docs/holdings.md, docs/concordia-tally.md)")
+    score.add_argument("game", help="the game, by its journal name (one with a holdings tally)")
+    score.add_argument("file", help="holdings file (its schema: the game's page in docs/)")
     score.add_argument("--json", action="store_true", help="machine-readable output")
     score.set_defaults(func=_score)
 
     sim = sub.add_parser("simulate", help="random legal games through an engine, invariants checked")
-    sim.add_argument("game", help="trajan, concordia or chariot_race")
+    sim.add_argument("game", help="the game, by its journal name")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
@@ -135,10 +131,6 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--language", default="en")
     shot.set_defaults(func=_screenshot)
 
-    bench = sub.add_parser("bench", help="measure the speed budgets of design.md on this machine")
-    from .bench import add_arguments
-    add_arguments(bench)
-    bench.set_defaults(func=_bench)
     return parser
 
 

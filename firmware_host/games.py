@@ -1,36 +1,55 @@
-"""The games the companion keeps: how to build each one's rules from a journaled setup.
+"""The games the companion keeps: one registered :class:`~firmware_host.engine.plugin.GamePlugin` per game.
 
-Each entry maps a game name (as stored in the journal) to its setup class (with
-``to_json``/``from_json``) and its rules class (``Rules(setup)``, see ``engine.core.Rules``).
+A plugin is the single home of everything the companion knows of one game: its setup type
+and rules, the legal moves at each point, the invariants every state keeps, a demo setup,
+its decision kinds, its LED plan, its tag kinds, its holdings scorer and (by import string,
+so the engine never imports pygame) its screens and scripted inputs. Generic code (the
+session, controller, simulator, screenshots, benchmark, golden playthroughs and contract
+tests) loops over :data:`GAMES` and names no game.
+
+Adding a game: a package under ``firmware_host/engine/`` with a ``plugin.py`` defining
+``PLUGIN``, a package under ``display/`` defining ``DISPLAY`` (``display.games``), and one
+line in :data:`REGISTERED` below (CONTRIBUTING.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+import importlib
+import random
+from typing import Any
 
-from .engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
-from .engine.concordia import ConcordiaRules, ConcordiaSetup
+from .data import load
 from .engine.core import Rules
-from .engine.trajan import TrajanRules, TrajanSetup
+from .engine.plugin import GamePlugin
 
 
-@dataclass(frozen=True)
-class GameKind:
-    name: str
-    title: str
-    setup_from_json: Callable[[dict[str, Any]], Any]
-    rules: Callable[[Any], Rules]
+def demo_rules(game: GamePlugin, players: int, rng: random.Random) -> Rules:
+    """Rules for a demo game of ``game`` with ``players`` players, options drawn from ``rng``."""
+    return game.rules(game.demo_setup(players, rng, load(game.data)))
 
 
-GAMES: dict[str, GameKind] = {
-    "trajan": GameKind("trajan", "Trajan", TrajanSetup.from_json, TrajanRules),
-    "concordia": GameKind("concordia", "Concordia", ConcordiaSetup.from_json, ConcordiaRules),
-    "chariot_race": GameKind("chariot_race", "Chariot Race", ChariotRaceSetup.from_json, ChariotRaceRules),
-}
+# One line per game: the module holding its PLUGIN.
+REGISTERED = (
+    "firmware_host.engine.trajan.plugin",
+    "firmware_host.engine.concordia.plugin",
+    "firmware_host.engine.chariot_race.plugin",
+)
+
+GAMES: dict[str, GamePlugin] = {}
+for _module in REGISTERED:
+    _plugin: GamePlugin = importlib.import_module(_module).PLUGIN
+    GAMES[_plugin.name] = _plugin
+
+
+def plugin(game: str) -> GamePlugin:
+    """The plugin of ``game`` (a journal name). Raises ``KeyError`` naming the known games."""
+    try:
+        return GAMES[game]
+    except KeyError:
+        raise KeyError(f"unknown game {game!r} (known: {', '.join(GAMES)})") from None
 
 
 def rules_for(game: str, setup_json: dict[str, Any]) -> Rules:
-    """Rules for a journaled game. Raises ``KeyError`` for an unknown game name."""
-    kind = GAMES[game]
-    return kind.rules(kind.setup_from_json(setup_json))
+    """Rules for a journaled game. Raises ``KeyError`` for an unknown game name,
+    ``ValueError`` for a malformed setup."""
+    return plugin(game).rules_from_json(setup_json)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .games import GAMES
+from .games import plugin
 from .journal import Journal
 from .session import Session
 
@@ -18,8 +18,8 @@ def load_games(path: Path, game_id: int | None = None) -> list[Session]:
     """
     if path.suffix == ".json":
         doc = json.loads(path.read_text(encoding="utf-8"))
-        kind = GAMES[doc["game"]]
-        return [Session(doc["game"], kind.setup_from_json(doc["setup"]), events=doc["events"])]
+        kind = plugin(doc["game"])
+        return [Session(doc["game"], kind.setup_type.from_json(doc["setup"]), events=doc["events"])]
     if not path.exists():
         raise ValueError("no such file")
     journal = Journal(path)
@@ -28,7 +28,7 @@ def load_games(path: Path, game_id: int | None = None) -> list[Session]:
         out = []
         for gid in ids:
             record = journal.load(gid)
-            setup = GAMES[record.game].setup_from_json(record.setup)
+            setup = plugin(record.game).setup_type.from_json(record.setup)
             session = Session(record.game, setup, events=record.events)
             session.game_id = gid
             out.append(session)

@@ -17,7 +17,7 @@ from .config import Config
 from .i18n import _
 from .io.buttons import button_label
 from .io.hardware import open_hardware
-from .io.inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead
+from .inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead
 from .io.leds import OFF, Strip
 
 BLINK = ((255, 0, 0), (0, 255, 0), (0, 0, 255))

@@ -8,7 +8,7 @@ import pytest
 from firmware_host.engine.core import copy_state, RuleError
 from firmware_host.engine.trajan import events as ev
 from firmware_host.journal import SCHEMA_VERSION, Journal, JournalError
-from firmware_host.session import Session
+from firmware_host.session import SaveError, Session
 from tests.trajan_fixtures import finished_events, setup
 
 
@@ -73,8 +73,9 @@ def test_commit_happens_before_the_state_changes(tmp_path):
     def broken(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
     j.append = broken
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(SaveError) as raised:
         s.submit(first)
+    assert isinstance(raised.value.__cause__, sqlite3.OperationalError)
     assert s.state == before and s.game.events == []
 
 

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from firmware_host.data import load
-from firmware_host.engine.chariot_race.board import ChariotRaceBoard
 from firmware_host.engine.core import N_
 from firmware_host.i18n import _
 
-from ..ui import Screen
+from ..games import GameDisplay
 from . import names
 from .final import PodiumScreen
+from .screenshots import render_chariot
+from .script import canonical, inputs_for
 from .setup import NewGameScreen, PickSheetScreen, PlaceChariotScreen, StartSpacesScreen
 from .turn import AttackScreen, DiceScreen, MoveScreen, RollScreen, SpeedScreen
-
-TITLE = N_("Chariot Race")
 
 SCREENS = {
     "start_spaces": StartSpacesScreen,
@@ -28,19 +26,15 @@ SCREENS = {
 }
 
 
-def tag_kinds() -> dict[str, list[tuple[str, str]]]:
-    """What can carry an NFC tag in Chariot Race: the chariots (a chariot touched names a
-    target or confirms whose turn it is) and the start-space tokens drawn at setup."""
-    board = ChariotRaceBoard(load("chariot_race"))
-    return {
-        "chariot": [(c, names.colour(c)) for c in board.colours],
-        "start": [(str(n), _("Start space {n}").format(n=n)) for n in range(1, len(board.start_spaces) + 1)],
-    }
+TAG_TITLES = {"chariot": N_("Chariots"), "start": N_("Start space tokens")}
 
 
-def screen_for(ctl) -> Screen:
-    """The screen for the race's pending decision."""
-    return SCREENS[ctl.session.state.pending.kind](ctl)
+def tag_label(kind: str, value: str) -> str:
+    """What a Chariot Race tag value is called: a chariot's colour or a start space (translated)."""
+    return names.colour(value) if kind == "chariot" else _("Start space {n}").format(n=value)
 
 
-__all__ = ["TITLE", "NewGameScreen", "screen_for", "tag_kinds"]
+DISPLAY = GameDisplay(new_game=NewGameScreen, screens=SCREENS, inputs_for=inputs_for, tag_titles=TAG_TITLES,
+                      tag_label=tag_label, screenshots=render_chariot, canonical=canonical)
+
+__all__ = ["DISPLAY", "SCREENS"]

@@ -10,9 +10,9 @@ from firmware_host.engine.core import Event
 from .turn import faces_of
 
 
-def canonical(event: Event) -> Event:
+def canonical(event: Event, board: object = None) -> Event:
     """The event as the screens send it: a reroll names its dice in rising order (the same
-    move; its faces follow their dice)."""
+    move; its faces follow their dice). ``board`` is not needed (``GameDisplay.canonical``)."""
     if isinstance(event, ev.Reroll):
         if event.faces:
             pairs = sorted(zip(event.dice, event.faces))

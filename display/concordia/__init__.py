@@ -7,15 +7,15 @@ from firmware_host.data import load
 from firmware_host.engine.concordia.board import board_for
 from firmware_host.engine.core import N_
 
-from ..ui import Screen
+from ..games import GameDisplay
 from . import names
 from .final import FinalScreen
 from .quick import QuickTallyScreen
+from .screenshots import render_concordia
+from .script import canonical, inputs_for
 from .setup import NewGameScreen, RevealCardScreen
 from .turn import (ArchitectScreen, BuyScreen, ColonistScreen, DiplomatScreen, KeepGoodsScreen, MercatorScreen,
                    PlayScreen, PrefectScreen, TribuneScreen)
-
-TITLE = N_("Concordia")
 
 SCREENS = {
     "reveal_card": RevealCardScreen,
@@ -32,23 +32,19 @@ SCREENS = {
 }
 
 # Extra buttons on the home screen: (id, label, screen opened over the home screen).
-HOME_ACTIONS = [("quick_tally", N_("Concordia quick tally"), QuickTallyScreen)]
+HOME_ACTIONS = (("quick_tally", N_("Concordia quick tally"), QuickTallyScreen),)
 
 
-def tag_kinds() -> dict[str, list[tuple[str, str]]]:
-    """What can carry an NFC tag in Concordia: the player tokens (a token confirms whose turn
-    it is and names the player a Diplomat copies) and the personality cards by name (a card
-    touched is played from the hand, turned up into the display or chosen in the market)."""
-    board = board_for(load("concordia"))
-    return {
-        "player": [(c, names.colour(c)) for c in board.player_colours],
-        "card": [(cid, names.card(board, cid)) for cid in board.cards],
-    }
+TAG_TITLES = {"player": N_("Player tokens"), "card": N_("Personality cards")}
 
 
-def screen_for(ctl) -> Screen:
-    """The screen for the game's pending decision."""
-    return SCREENS[ctl.session.state.pending.kind](ctl)
+def tag_label(kind: str, value: str) -> str:
+    """What a Concordia tag value is called: a player colour or a personality card (translated)."""
+    return names.colour(value) if kind == "player" else names.card(board_for(load("concordia")), value)
 
 
-__all__ = ["HOME_ACTIONS", "TITLE", "NewGameScreen", "screen_for", "tag_kinds"]
+DISPLAY = GameDisplay(new_game=NewGameScreen, screens=SCREENS, inputs_for=inputs_for, tag_titles=TAG_TITLES,
+                      tag_label=tag_label, screenshots=render_concordia, home_actions=HOME_ACTIONS,
+                      canonical=canonical)
+
+__all__ = ["DISPLAY", "HOME_ACTIONS", "SCREENS"]

@@ -20,7 +20,7 @@ from firmware_host.engine.concordia.board import ACTIONS
 from firmware_host.engine.concordia.rules import DISPLAY_SPACES
 from firmware_host.engine.concordia.state import ConcordiaState
 from firmware_host.i18n import _, ngettext
-from firmware_host.io.inputs import BOWL_BUTTONS
+from firmware_host.inputs import BOWL_BUTTONS
 
 from .. import text, theme
 from ..ui import Button, grid

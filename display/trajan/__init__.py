@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from firmware_host.data import load
 from firmware_host.engine.core import N_
-from firmware_host.engine.trajan.board import PLAYER_COLOURS, TrajanBoard
+from firmware_host.engine.trajan.board import TrajanBoard
 from firmware_host.i18n import _
 
-from ..ui import Screen
+from ..games import GameDisplay
 from . import names
 from .final import FinalScreen
 from .quarter import ConsulScreen, DemandsScreen, RevealDemandScreen
 from .setup import BonusDrawScreen, CardsScreen, MarkersScreen, NewGameScreen, StartingTilesScreen
+from .screenshots import render_trajan
+from .script import inputs_for
 from .turn import ActionScreen, BowlScreen, ExtraScreen, SpecialScreen
-
-TITLE = N_("Trajan")
 
 SCREENS = {
     "setup_markers": MarkersScreen,
@@ -33,22 +33,22 @@ SCREENS = {
 }
 
 
-def tag_kinds() -> dict[str, list[tuple[str, str]]]:
-    """What can carry an NFC tag in Trajan: ``{kind: [(value, label)]}`` (labels translated)."""
-    board = TrajanBoard(load("trajan"))
-    return {
-        "player": [(c, _(names.COLOUR[c])) for c in PLAYER_COLOURS],
-        "demand": [(d, _(names.DEMAND[d])) for d in board.demand_kinds],
-        "bonus": [(b, names.bonus_tile(board, b)) for b in board.bonus_tiles],
-        "goods": [(g, _(names.GOODS[g])) for g in board.goods_types],
-        # the forum tile kinds include one extra-action kind per action (green or yellow back)
-        "forum": [(k, names.forum_tile(k)) for k in board.forum_tiles],
-    }
+TAG_TITLES = {"player": N_("Player tokens"), "demand": N_("Demand tiles"), "bonus": N_("Bonus tiles"),
+              "goods": N_("Goods cards"), "forum": N_("Forum tiles")}
 
 
-def screen_for(ctl) -> Screen:
-    """The screen for the game's pending decision."""
-    return SCREENS[ctl.session.state.pending.kind](ctl)
+def tag_label(kind: str, value: str) -> str:
+    """What a Trajan tag value is called, translated (the forum kinds include one
+    extra-action kind per action, green or yellow back)."""
+    if kind == "bonus":
+        return names.bonus_tile(TrajanBoard(load("trajan")), value)
+    if kind == "forum":
+        return names.forum_tile(value)
+    table = {"player": names.COLOUR, "demand": names.DEMAND, "goods": names.GOODS}[kind]
+    return _(table[value])
 
 
-__all__ = ["TITLE", "NewGameScreen", "screen_for", "tag_kinds"]
+DISPLAY = GameDisplay(new_game=NewGameScreen, screens=SCREENS, inputs_for=inputs_for, tag_titles=TAG_TITLES,
+                      tag_label=tag_label, screenshots=render_trajan)
+
+__all__ = ["DISPLAY", "SCREENS"]

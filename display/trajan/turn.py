@@ -11,7 +11,7 @@ from firmware_host.engine.trajan import events as ev
 from firmware_host.engine.trajan.board import ACTIONS, CAMP, SHIPS
 from firmware_host.engine.trajan.state import TrajanState
 from firmware_host.i18n import _
-from firmware_host.io.inputs import BOWL_BUTTONS
+from firmware_host.inputs import BOWL_BUTTONS
 
 from .. import icons, text, theme
 from ..ui import Button, column, grid

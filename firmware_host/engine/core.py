@@ -17,7 +17,8 @@ import dataclasses
 import types
 import typing
 from collections import Counter, OrderedDict
-from typing import Any, Callable, ClassVar, Generic, Iterable, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 
 def N_(text: str) -> str:
@@ -64,6 +65,9 @@ class Event:
     """
 
     kind: ClassVar[str] = ""
+    # Set by ``@dataclass`` on each subclass; declared so that type checkers know every
+    # event is a dataclass instance (``dataclasses.fields(event)``).
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
 
 def _freeze(value: Any) -> Any:
@@ -99,7 +103,7 @@ class EventCodec:
             raise ValueError(f"an event is a JSON object, not {type(data).__name__}")
         data = dict(data)
         kind = data.pop("kind", None)
-        cls = self.by_kind.get(kind)  # type: ignore[arg-type]
+        cls = self.by_kind.get(kind)
         if cls is None:
             raise ValueError(f"unknown event kind {kind!r}")
         try:
@@ -118,6 +122,9 @@ class JsonSetup:
     in the board-data dict, which stays as parsed.
     """
 
+    # Set by ``@dataclass`` on each subclass (see :class:`Event`).
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
     def to_json(self) -> dict[str, Any]:
         return to_jsonable(self)
 
@@ -126,7 +133,7 @@ class JsonSetup:
         """Raises ``ValueError`` for a malformed setup."""
         if not isinstance(data, dict):
             raise ValueError(f"a setup is a JSON object, not {type(data).__name__}")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
         if unknown:
             raise ValueError(f"unknown setup fields: {', '.join(sorted(unknown))}")
         try:
@@ -137,8 +144,15 @@ class JsonSetup:
 
 # --------------------------------------------------------------------------- boards
 
-B = TypeVar("B")
-_parsed: "OrderedDict[tuple[type, int], Any]" = OrderedDict()
+class ParsedBoard(Protocol):
+    """A game's parsed board data: it keeps the dict it was parsed from."""
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+
+B = TypeVar("B", bound=ParsedBoard)
+_parsed: OrderedDict[tuple[Callable[[dict[str, Any]], Any], int], Any] = OrderedDict()
 _PARSED_KEEP = 8
 
 
@@ -199,6 +213,12 @@ def to_jsonable(value: Any) -> Any:
 _IMMUTABLE = (int, float, str, bool, bytes, type(None))
 
 
+def _frozen_dataclass(tp: Any) -> bool:
+    """Whether dataclass ``tp`` was declared ``frozen=True`` (the parameters ``@dataclass``
+    records; typeshed does not declare ``__dataclass_params__``)."""
+    return bool(tp.__dataclass_params__.frozen)
+
+
 def _counter_copy(c: Counter) -> Counter:
     new: Counter = Counter()
     dict.update(new, c)
@@ -226,7 +246,7 @@ class _CopyCompiler:
             return True
         if origin in (typing.Union, types.UnionType):
             return all(self.immutable(a) for a in typing.get_args(tp))
-        if dataclasses.is_dataclass(tp) and tp.__dataclass_params__.frozen:
+        if dataclasses.is_dataclass(tp) and _frozen_dataclass(tp):
             hints = typing.get_type_hints(tp)
             return all(self.immutable(hints[f.name]) for f in dataclasses.fields(tp))
         return False

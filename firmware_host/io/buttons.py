@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..i18n import _
-from .inputs import ButtonHeld, ButtonPressed, DeviceStatus, Input, InputSink
+from ..inputs import ButtonHeld, ButtonPressed, DeviceStatus, Input, InputSink
 
 log = logging.getLogger(__name__)
 

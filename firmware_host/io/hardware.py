@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..config import Config
 from ..i18n import _
-from .inputs import DeviceStatus, InputSink
+from ..inputs import DeviceStatus, InputSink
 from .leds import NeoPixelStrip, SafeStrip, SimulatedStrip, Strip
 from .nfc import NfcReader, SimulatedNfc
 

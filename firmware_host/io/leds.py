@@ -14,7 +14,7 @@ import time
 from typing import Any, Callable, Protocol, Sequence
 
 from ..i18n import _
-from .inputs import DeviceStatus, InputSink
+from ..inputs import DeviceStatus, InputSink
 
 log = logging.getLogger(__name__)
 

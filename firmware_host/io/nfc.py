@@ -1,4 +1,4 @@
-"""NFC: the PN532 reader on the Pi's UART, a simulated reader, and the tag registry.
+"""NFC: the PN532 reader on the Pi's UART and a simulated reader.
 
 :class:`NfcReader` polls a PN532 over HSU (pyserial + adafruit-circuitpython-pn532) on its
 own thread and reports each touch once as :class:`TagRead`: a tag resting on the reader is
@@ -6,25 +6,18 @@ not repeated, and a tag counts as gone only after ``absent_polls`` polls in a ro
 it, so a tag swiped twice quickly is two touches only if it really left the field. Losing
 the reader (no answer, or the port gone) and finding it again are reported as
 ``DeviceStatus("nfc", ...)``; the thread keeps trying to reopen it and never dies.
-
-:class:`TagRegistry` maps tag UIDs to things of a game, ``(game, kind, value)`` strings,
-e.g. ``("trajan", "player", "red")`` or ``("trajan", "demand", "bread")``, in its own SQLite
-file (``Config.tags_path``).
+The tag registry (what each UID stands for) is :mod:`firmware_host.tags`.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import select
-import sqlite3
 import threading
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from ..i18n import _
-from .inputs import DeviceStatus, InputSink, TagRead
+from ..inputs import DeviceStatus, InputSink, TagRead, normalize_uid
 
 log = logging.getLogger(__name__)
 
@@ -179,98 +172,3 @@ class SimulatedNfc:
 
     def close(self) -> None:
         pass
-
-
-# ---------------------------------------------------------------------- registry
-
-_HEX = re.compile(r"^[0-9a-f]{8,20}$")
-
-
-def normalize_uid(uid: str) -> str:
-    """``"04:A2 2B.."`` -> ``"04a22b.."``. Raises ``ValueError`` unless 4..10 bytes of hex."""
-    clean = re.sub(r"[\s:.-]", "", uid).lower()
-    if not _HEX.match(clean) or len(clean) % 2:
-        raise ValueError(f"not a tag UID: {uid!r}")
-    return clean
-
-
-@dataclass(frozen=True)
-class TagThing:
-    """What a tag stands for: ``game`` ("trajan"), ``kind`` ("player", "demand", "bonus",
-    "goods", ...) and ``value`` ("red", "bread", ...), all as the game's engine names them."""
-
-    game: str
-    kind: str
-    value: str
-
-
-class TagInUse(ValueError):
-    """The tag is already enrolled as something else (``.thing``); forget it first."""
-
-    def __init__(self, uid: str, thing: TagThing) -> None:
-        super().__init__(f"tag {uid} is already {thing.game}/{thing.kind}/{thing.value}")
-        self.uid, self.thing = uid, thing
-
-
-class TagRegistry:
-    """UID -> :class:`TagThing`, kept in SQLite at ``path`` (created with its folder).
-
-    Used from one thread (the UI's). Every change is committed before the method returns.
-    """
-
-    def __init__(self, path: str | Path) -> None:
-        path = Path(path)
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path))
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        with self._db:
-            self._db.execute("""CREATE TABLE IF NOT EXISTS tags (
-                uid TEXT PRIMARY KEY, game TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL,
-                enrolled TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)""")
-
-    def enroll(self, uid: str, thing: TagThing) -> bool:
-        """Record that tag ``uid`` is ``thing``. ``True`` if new, ``False`` if it already was.
-
-        Raises :class:`TagInUse` if the tag is enrolled as something else, ``ValueError``
-        for a malformed UID or an empty field.
-        """
-        uid = normalize_uid(uid)
-        if not all((thing.game, thing.kind, thing.value)):
-            raise ValueError(f"incomplete tag meaning: {thing}")
-        known = self.lookup(uid)
-        if known == thing:
-            return False
-        if known is not None:
-            raise TagInUse(uid, known)
-        with self._db:
-            self._db.execute("INSERT INTO tags (uid, game, kind, value) VALUES (?, ?, ?, ?)",
-                             (uid, thing.game, thing.kind, thing.value))
-        return True
-
-    def lookup(self, uid: str) -> TagThing | None:
-        """What ``uid`` stands for, ``None`` if unknown (or not a UID at all)."""
-        try:
-            uid = normalize_uid(uid)
-        except ValueError:
-            return None
-        row = self._db.execute("SELECT game, kind, value FROM tags WHERE uid = ?", (uid,)).fetchone()
-        return TagThing(*row) if row else None
-
-    def forget(self, uid: str) -> bool:
-        """Remove the tag; ``True`` if it was enrolled."""
-        with self._db:
-            cur = self._db.execute("DELETE FROM tags WHERE uid = ?", (normalize_uid(uid),))
-        return cur.rowcount > 0
-
-    def enrolled(self, game: str | None = None, kind: str | None = None) -> list[tuple[str, TagThing]]:
-        """``(uid, thing)`` pairs, optionally of one game / kind, ordered by kind, value, UID
-        (the enrolment screen counts the bread demand tiles already tagged from this)."""
-        rows = self._db.execute(
-            "SELECT uid, game, kind, value FROM tags WHERE (? IS NULL OR game = ?) AND (? IS NULL OR kind = ?) "
-            "ORDER BY game, kind, value, uid", (game, game, kind, kind)).fetchall()
-        return [(uid, TagThing(g, k, v)) for uid, g, k, v in rows]
-
-    def close(self) -> None:
-        self._db.close()

@@ -3,9 +3,11 @@ invariants after every move and at the end, replay compared with the live race."
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from firmware_host.engine.chariot_race import invariants
+from firmware_host.games import GAMES
 from firmware_host.simulate import simulate
 
 
@@ -14,7 +16,7 @@ def test_random_races_finish_with_every_invariant_holding(players):
     report = simulate("chariot_race", players, 6, seed=players)
     assert report["finished"] == 6 and report["failures"] == 0, report["failure_details"]
     assert report["game"] == "chariot_race" and report["mean_events"] > 20
-    assert f"6/6 random {players}-player Chariot Races" in report["text"]
+    assert f"6/6 random {players}-player games of Chariot Race" in report["text"]
 
 
 def test_the_same_seed_gives_the_same_report():
@@ -23,7 +25,7 @@ def test_the_same_seed_gives_the_same_report():
 
 def test_a_broken_invariant_is_reported_not_hidden(monkeypatch):
     """The check can fail: an invariant that never holds fails every race, with the move named."""
-    monkeypatch.setattr(invariants, "violations", lambda rules, s: ["resistance 13"])
+    monkeypatch.setitem(GAMES, "chariot_race", dataclasses.replace(GAMES["chariot_race"], invariants=lambda rules, s: ["resistance 13"]))
     report = simulate("chariot_race", 2, 3, seed=1)
     assert report["failures"] == 3 and report["finished"] == 0
     assert "after event 1: ['resistance 13']" in report["failure_details"][0]
@@ -31,7 +33,8 @@ def test_a_broken_invariant_is_reported_not_hidden(monkeypatch):
 
 def test_a_wrong_ending_is_reported(monkeypatch):
     """CR-END-1..5 checked at the end of every race."""
-    monkeypatch.setattr(invariants, "game_over_violations", lambda rules, s: ["winner 0 is not the finisher furthest ahead"])
+    monkeypatch.setitem(GAMES, "chariot_race", dataclasses.replace(GAMES["chariot_race"],
+                                                             final_invariants=lambda rules, s: ["winner 0 is not the finisher furthest ahead"]))
     report = simulate("chariot_race", 4, 2, seed=3)
     assert report["failures"] == 2 and "at the end" in report["failure_details"][0]
 

@@ -13,7 +13,7 @@ import pygame
 
 from display.controller import Controller
 from firmware_host.app import InputQueue, _loop
-from firmware_host.io.inputs import ButtonPressed
+from firmware_host.inputs import ButtonPressed
 from tests.trajan_fixtures import finished_events, setup
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,8 @@ import random
 import pygame
 import pytest
 
-from display.chariot_race import SCREENS, tag_kinds
+from display.chariot_race import SCREENS
+from display.games import tag_kinds
 from display.chariot_race.common import WARN_RGB, dice_mode, wreck_ahead
 from display.chariot_race.screenshots import races
 from display.chariot_race.script import canonical, inputs_for
@@ -22,8 +23,8 @@ from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.chariot_race.play import random_event
 from firmware_host.engine.chariot_race.rules import _EXPECTS
 from firmware_host.engine.chariot_race.state import Pending
-from firmware_host.io.inputs import ButtonPressed, TagRead, Touch
-from firmware_host.io.nfc import TagThing
+from firmware_host.inputs import ButtonPressed, TagRead, Touch
+from firmware_host.tags import TagThing
 from firmware_host.journal import Journal
 from tests.display.ui_checks import check_screens, moves, unchanged_after
 
@@ -365,7 +366,7 @@ def test_tags_name_chariots_and_start_spaces():
 
 
 def test_tag_kinds_for_the_enrolment_menu():
-    kinds = tag_kinds()
+    kinds = tag_kinds("chariot_race")
     assert [v for v, _label in kinds["chariot"]] == list(BOARD["colours"]["names"])
     assert [v for v, _label in kinds["start"]] == ["1", "2", "3", "4", "5", "6"]
 

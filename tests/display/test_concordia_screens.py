@@ -14,7 +14,8 @@ import pygame
 import pytest
 
 from display import theme
-from display.concordia import HOME_ACTIONS, SCREENS, tag_kinds
+from display.concordia import HOME_ACTIONS, SCREENS
+from display.games import tag_kinds
 from display.concordia.final import segments, working
 from display.concordia.screenshots import games
 from display.concordia.script import canonical, inputs_for
@@ -26,8 +27,8 @@ from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.play import random_event
 from firmware_host.engine.concordia.rules import _EXPECTS
 from firmware_host.engine.concordia.tally import quick_tally
-from firmware_host.io.inputs import ButtonPressed, TagRead
-from firmware_host.io.nfc import TagThing
+from firmware_host.inputs import ButtonPressed, TagRead
+from firmware_host.tags import TagThing
 from firmware_host.journal import Journal
 from tests.display.ui_checks import check_screens, moves, unchanged_after
 
@@ -245,7 +246,7 @@ def test_card_tags_play_turn_up_and_choose_cards_and_tokens_answer_whose_turn():
 
 
 def test_tag_kinds_for_the_enrolment_menu():
-    kinds = tag_kinds()
+    kinds = tag_kinds("concordia")
     assert [v for v, _label in kinds["player"]] == list(BOARD["player_colours"])
     assert [v for v, _label in kinds["card"]] == list(BOARD["cards"])
     assert dict(kinds["card"])["diplomat_saturnus"] == "Diplomat (Saturnus)"

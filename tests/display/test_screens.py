@@ -12,7 +12,7 @@ from display.script import inputs_for, run_line, run_lines
 from firmware_host.app import KEYS, translate
 from firmware_host.engine.trajan import events as ev
 from firmware_host.engine.trajan.play import random_event
-from firmware_host.io.inputs import ButtonHeld, ButtonPressed, TagRead, TextEntered, Touch
+from firmware_host.inputs import ButtonHeld, ButtonPressed, TagRead, TextEntered, Touch
 from firmware_host.journal import Journal
 from tests.trajan_fixtures import finished_events, setup
 from tests.display.ui_checks import check_screens

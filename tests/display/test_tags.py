@@ -5,8 +5,8 @@ import pytest
 
 from display.controller import Controller
 from display.script import run_lines
-from firmware_host.io.inputs import TagRead
-from firmware_host.io.nfc import TagRegistry, TagThing
+from firmware_host.inputs import TagRead
+from firmware_host.tags import TagRegistry, TagThing
 from tests.trajan_fixtures import finished_events, setup
 
 

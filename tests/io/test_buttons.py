@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from firmware_host.config import Pins
 from firmware_host.io.buttons import Buttons, ButtonState
-from firmware_host.io.inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus
+from firmware_host.inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus
 
 PINS = Pins().as_dict()
 DEBOUNCE, HOLD, STUCK = 0.030, 1.0, 10.0

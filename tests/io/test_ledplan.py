@@ -11,9 +11,11 @@ from firmware_host.engine.core import Game
 from firmware_host.engine.trajan import TrajanRules
 from firmware_host.engine.trajan.play import random_event
 from firmware_host.engine.trajan.state import Pending
-from firmware_host.io.inputs import DeviceStatus
-from firmware_host.ledplan import (GAME_OVER, MARKER, OFF, PLAYER_COLOURS, PROGRESS, PULSE_PERIOD_S, QUARTER_END, ROUND_END,
-                                   STATUS_BUTTONS, STATUS_NFC, STATUS_OK, LedLayout, bar, led_plan, pulse, scale)
+from firmware_host.inputs import DeviceStatus
+from firmware_host.engine.leds import (GAME_OVER, MARKER, OFF, PLAYER_COLOURS, PROGRESS, PULSE_PERIOD_S, QUARTER_END,
+                                       ROUND_END, LedLayout, bar, pulse, scale)
+from firmware_host.engine.trajan.leds import trajan_plan
+from firmware_host.ledplan import STATUS_BUTTONS, STATUS_NFC, STATUS_OK, led_plan
 from trajan_fixtures import setup
 
 LAYOUT = LedLayout.from_config(Config())
@@ -26,7 +28,7 @@ def state_for(players=4, mode="table"):
 
 
 def frame(rules, s, devices=(), t=0.0, layout=LAYOUT):
-    return led_plan("trajan", rules, s, layout, devices, t)
+    return led_plan(trajan_plan, rules, s, layout, devices, t)
 
 
 def test_layout_from_default_config():
@@ -160,9 +162,9 @@ def test_status_led():
     assert frame(rules, s, both).pixels[STATUS] == STATUS_NFC
 
 
-def test_no_game_or_unknown_game_lights_only_the_status_led():
-    for game in (None, "chariot_race"):
-        f = led_plan(game, None, None, LAYOUT, [DeviceStatus("nfc", False)])
+def test_no_game_lights_only_the_status_led():
+    for plan in (None, trajan_plan):            # no game open: no plan, or no state
+        f = led_plan(plan, None, None, LAYOUT, [DeviceStatus("nfc", False)])
         assert f.pixels[STATUS] == STATUS_NFC
         assert sum(1 for p in f.pixels if p != OFF) == 1 and not f.animated
 

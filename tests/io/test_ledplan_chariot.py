@@ -13,8 +13,9 @@ from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.chariot_race.play import random_event
 from firmware_host.engine.chariot_race.state import Pending
 from firmware_host.engine.core import Game
-from firmware_host.ledplan import (OFF, PULSE_PERIOD_S, STATUS_OK, LedLayout, chariot_plan, led_plan, pulse,
-                                   scale)
+from firmware_host.engine.chariot_race.leds import chariot_plan
+from firmware_host.engine.leds import OFF, PULSE_PERIOD_S, LedLayout, pulse, scale
+from firmware_host.ledplan import STATUS_OK, led_plan
 
 LAYOUT = LedLayout.from_config(Config())
 TRACK, SEATS, STATUS = LAYOUT.track, LAYOUT.seats, LAYOUT.status
@@ -34,7 +35,7 @@ def race(players: int = 2, **options) -> Game:
 
 
 def frame(game: Game, t: float = 0.0):
-    return led_plan("chariot_race", game.rules, game.state, LAYOUT, (), t)
+    return led_plan(chariot_plan, game.rules, game.state, LAYOUT, (), t)
 
 
 def test_layout_is_the_default_strip():

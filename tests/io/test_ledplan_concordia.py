@@ -12,8 +12,10 @@ from firmware_host.engine.concordia import ConcordiaRules, ConcordiaSetup
 from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.play import random_event
 from firmware_host.engine.core import Game
-from firmware_host.ledplan import (FINAL_ROUND, OFF, PLANS, PULSE_PERIOD_S, STATUS_OK, LedLayout, concordia_plan,
-                                   led_plan, pulse, scale)
+from firmware_host.engine.concordia.leds import FINAL_ROUND, concordia_plan
+from firmware_host.engine.leds import OFF, PULSE_PERIOD_S, LedLayout, pulse, scale
+from firmware_host.games import GAMES
+from firmware_host.ledplan import STATUS_OK, led_plan
 
 LAYOUT = LedLayout.from_config(Config())
 TRACK, SEATS, STATUS = LAYOUT.track, LAYOUT.seats, LAYOUT.status
@@ -28,11 +30,11 @@ def game(players: int = 2, mode: str = "companion", seed: int = 1) -> Game:
 
 
 def frame(g: Game, t: float = 0.0):
-    return led_plan("concordia", g.rules, g.state, LAYOUT, (), t)
+    return led_plan(concordia_plan, g.rules, g.state, LAYOUT, (), t)
 
 
 def test_concordia_has_a_plan():
-    assert PLANS["concordia"] is concordia_plan
+    assert GAMES["concordia"].led_plan is concordia_plan
 
 
 def test_c_turn_1_the_whole_frame_of_a_fresh_game():

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.config import Config
-from firmware_host.io.inputs import DeviceStatus
+from firmware_host.inputs import DeviceStatus
 from firmware_host.io.leds import NeoPixelStrip, SafeStrip, SimulatedStrip
-from firmware_host.ledplan import MARKER, LedLayout, led_plan
+from firmware_host.engine.leds import MARKER, LedLayout
+from firmware_host.engine.trajan.leds import trajan_plan
+from firmware_host.ledplan import led_plan
 from firmware_host.engine.trajan import TrajanRules
 from firmware_host.engine.trajan.state import Pending
 from trajan_fixtures import setup
@@ -81,7 +83,7 @@ def test_trajan_plan_reaches_the_wire_in_grb(wire):
     s = rules.initial_state()
     s.pending, s.time, s.active = Pending("bowl", 1), 4, 1
     strip = real_strip(count=config.led_count)
-    strip.show(led_plan("trajan", rules, s, layout).pixels)
+    strip.show(led_plan(trajan_plan, rules, s, layout).pixels)
     data = wire[-1]
     assert data[4 * 3:5 * 3] == bytes(MARKER)
     seat = layout.seats[1] * 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import serial
 
-from firmware_host.io.inputs import DeviceStatus, TagRead
+from firmware_host.inputs import DeviceStatus, TagRead
 from firmware_host.io.nfc import NfcReader, SimulatedNfc
 from pn532_emulator import ACK, FIRMWARE, GET_FIRMWARE_VERSION, IN_LIST_PASSIVE_TARGET, SAM_CONFIGURATION, \
     PN532Emulator

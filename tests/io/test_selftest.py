@@ -6,7 +6,7 @@ import time
 
 from firmware_host.config import Config, Pins
 from firmware_host.io.buttons import button_label
-from firmware_host.io.inputs import BUTTONS
+from firmware_host.inputs import BUTTONS
 from firmware_host.io.leds import SimulatedStrip
 from firmware_host.selftest import selftest
 from pn532_emulator import PN532Emulator
@@ -90,7 +90,7 @@ def test_a_reader_that_works_on_its_retry_counts_as_working():
     """The reader's first open may fail and its retry succeed: the self-test waits for it."""
     import time as _time
 
-    from firmware_host.io.inputs import DeviceStatus
+    from firmware_host.inputs import DeviceStatus
     from firmware_host.selftest import _Inputs
 
     inputs = _Inputs(lambda line: None)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.io.nfc import TagInUse, TagRegistry, TagThing, normalize_uid
+from firmware_host.inputs import normalize_uid
+from firmware_host.tags import TagInUse, TagRegistry, TagThing
 
 BREAD = TagThing("trajan", "demand", "bread")
 RED = TagThing("trajan", "player", "red")

@@ -124,7 +124,7 @@ class Start:
 def start_app(journal: Path, workdir: Path) -> Start:
     """Start ``table-companion run`` on ``journal`` (dummy SDL driver), wait for its first
     frame, stop it with SIGTERM as systemd does."""
-    from firmware_host.bench import AppProcess
+    from tools.bench import AppProcess
 
     config = workdir / "empty.toml"
     config.write_text("")
@@ -185,7 +185,7 @@ def shown_message(case: Case, workdir: Path) -> str:
 # ---------------------------------------------------------------------- disk full
 
 def _as_input(ctl, line: str):
-    from firmware_host.io.inputs import ButtonHeld, ButtonPressed, Touch
+    from firmware_host.inputs import ButtonHeld, ButtonPressed, Touch
 
     verb, _sep, arg = line.partition(" ")
     if verb == "tap":

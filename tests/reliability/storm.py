@@ -17,14 +17,14 @@ from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
-from firmware_host.io.inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, TagRead, TextEntered, Touch
+from firmware_host.inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, TagRead, TextEntered, Touch
 
 PLAYERS = (("red", "Anna"), ("green", "Bela"), ("blue", "Chen"), ("brown", "Dara"))
 
 
 def _registry(board) -> Any:
     """A tag registry (in memory) with the tokens and tiles a table would have enrolled."""
-    from firmware_host.io.nfc import TagRegistry, TagThing
+    from firmware_host.tags import TagRegistry, TagThing
 
     registry = TagRegistry(":memory:")
     things = [("player", c) for c, _n in PLAYERS] + [("demand", d) for d in board.demand_kinds]
@@ -155,7 +155,7 @@ class Storm:
     # ------------------------------------------------------------------ running
 
     def step(self) -> None:
-        from display.screenshots import screen_key
+        from display.screenshots import screen_name
         from display.script import run_line
 
         ctl = self.ctl
@@ -183,9 +183,7 @@ class Storm:
         if ctl.dirty:
             ctl.draw(self.surface)
             self.counts["frames drawn"] += 1
-        trajan = ctl.session is not None and ctl.session.name == "trajan"
-        self.screens.add(screen_key(ctl) if trajan else f"{ctl.session.name if ctl.session else 'home'}:"
-                         f"{type(ctl.active).__name__}")
+        self.screens.add(screen_name(ctl))
 
     def run(self, inputs: int) -> dict[str, Any]:
         """Handle ``inputs`` inputs; returns counts and ``failures`` (empty = all held)."""

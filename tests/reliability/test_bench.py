@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host import bench
-from firmware_host.bench import BUDGETS, Line, broken, percentile, render_markdown, render_text, run_from_args
+from tools import bench
+from tools.bench import BUDGETS, Line, broken, percentile, render_markdown, render_text, run_from_args
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,7 +105,7 @@ def test_markdown_block_is_replaced_and_the_rest_kept(tmp_path, capsys):
 
 def test_quick_bench_runs_and_reports_every_line():
     """The real measurements, tiny samples: each budget gets a figure or says why not."""
-    proc = subprocess.run([sys.executable, "-m", "firmware_host.bench", "--quick", "--json"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "tools.bench", "--quick", "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     report = json.loads(proc.stdout)
@@ -113,4 +113,4 @@ def test_quick_bench_runs_and_reports_every_line():
     for line in report["lines"]:
         assert line["figure"] is not None or line["note"].startswith("not measured"), line
     assert report["lines"][0]["figure"] is not None                   # Trajan's engine is always there
-    assert "bowl" in report["screens"] and report["machine"]["cores"]
+    assert "trajan:BowlScreen:bowl" in report["screens"] and report["machine"]["cores"]

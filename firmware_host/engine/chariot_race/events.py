@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from ..core import Event, EventCodec
 
-
 # ----------------------------------------------------------------- setup (CR-SETUP, CR-VAR-BLACK)
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ def violations(rules: ChariotRaceRules, s: ChariotRaceState) -> list[str]:
     if active is not None and active.wrecked:
         out.append(f"wrecked {active.colour} is taking a turn")
     if s.pending.chariot and s.pending.kind != "place_chariot":
-        c = s.by_colour(s.pending.chariot)
-        if c is None or c.wrecked:
+        deciding = s.by_colour(s.pending.chariot)
+        if deciding is None or deciding.wrecked:
             out.append(f"the pending decision belongs to {s.pending.chariot}, which is not in the race")
     if s.over and s.winner is not None:
         w = s.chariots[s.winner]

@@ -9,7 +9,7 @@ include illegal moves (the rules decide); :func:`random_event` returns one the r
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..core import Event, Game, first_legal, play_out
 from . import events as ev
@@ -32,8 +32,8 @@ def candidates(rules: ChariotRaceRules, s: ChariotRaceState, rng: random.Random)
         yield ev.PickSheet(rng.choice(free))
     elif kind == "place_chariot":
         taken = {c.start_space for c in s.chariots}
-        free = [n for n in range(1, len(b.start_spaces) + 1) if n not in taken]
-        yield ev.ChooseStartSpace(rng.choice(free))
+        free_spaces = [n for n in range(1, len(b.start_spaces) + 1) if n not in taken]
+        yield ev.ChooseStartSpace(rng.choice(free_spaces))
     elif kind == "roll":
         c = s.active()
         assert c is not None
@@ -120,7 +120,9 @@ def _move_candidates(rules: ChariotRaceRules, s: ChariotRaceState, rng: random.R
 def random_event(game: Game, rng: random.Random) -> Event:
     """A random move the rules accept for ``game``'s pending decision (``RuntimeError`` if
     none is: a bug in :func:`candidates` or the rules)."""
-    return first_legal(game, candidates(game.rules, game.state, rng))
+    rules = game.rules
+    assert isinstance(rules, ChariotRaceRules), rules
+    return first_legal(game, candidates(rules, game.state, rng))
 
 
 def play_random_game(rules: ChariotRaceRules, rng: random.Random, max_events: int = 5000) -> Game:

@@ -17,12 +17,14 @@ place behind a chariot hit at the end of a move.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, ClassVar, NamedTuple
 
 from ..core import N_, Event, RuleError, parsed_board, to_jsonable
 from . import events as ev
 from .board import LANE_STEP, SIDES, TRACKS, ChariotRaceBoard, Sheet
-from .state import Chariot, ChariotRaceSetup, ChariotRaceState, Pending, Turn
+from .state import Chariot, ChariotRaceSetup, ChariotRaceState, Decision, Pending, Turn
+
 
 def board_for(data: dict[str, Any]) -> ChariotRaceBoard:
     """The parsed board for a data dict (see :func:`~firmware_host.engine.core.parsed_board`)."""
@@ -671,7 +673,8 @@ class ChariotRaceRules:
         data["over"] = s.over
         return data
 
-    _handlers = {
+    # event class -> its handler, which takes an event of that class (hence ``Any``: one type per key)
+    _handlers: ClassVar[dict[type[Event], Callable[[ChariotRaceRules, ChariotRaceState, Any], None]]] = {
         ev.DrawStartSpaces: _draw_start_spaces,
         ev.PickSheet: _pick_sheet,
         ev.ChooseStartSpace: _choose_start_space,
@@ -696,7 +699,7 @@ class ChariotRaceRules:
 
 _MOVE_EVENTS = (ev.ChangeLane, ev.EnterCorner, ev.Collide, ev.HitCaltrop, ev.HitRocks, ev.CrossFinish, ev.EndMove)
 
-_EXPECTS: dict[str, tuple[type, ...]] = {
+_EXPECTS: dict[Decision, tuple[type[Event], ...]] = {
     "start_spaces": (ev.DrawStartSpaces,),
     "pick_sheet": (ev.PickSheet,),
     "place_chariot": (ev.ChooseStartSpace,),
@@ -707,7 +710,7 @@ _EXPECTS: dict[str, tuple[type, ...]] = {
     "attack": (ev.DropCaltrop, ev.ThrowJavelin, ev.EndTurn),
 }
 
-_DESCRIPTIONS = {
+_DESCRIPTIONS: dict[Decision, str] = {
     "start_spaces": N_("the draw of start spaces"),
     "pick_sheet": N_("a black sheet to be picked"),
     "place_chariot": N_("a start space to be chosen"),

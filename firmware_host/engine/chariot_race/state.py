@@ -7,8 +7,9 @@ clockwise order. Lanes are numbered from the inside: 0 inner, 1 middle, 2 outer.
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from ..core import JsonSetup
 
@@ -69,18 +70,38 @@ class Chariot:
         return self.crossings >= LAPS
 
 
+Decision: TypeAlias = Literal[
+    "start_spaces",      # white-side setup: the draw of start spaces (player None)
+    "pick_sheet",        # black-side setup: a player picks a chariot sheet
+    "place_chariot",     # black-side setup: the picked chariot's start space
+    "roll",              # phase 1 repair or phase 3 roll
+    "dice",              # phase 3: rerolls and changes
+    "speed",             # phase 5: the normal dice
+    "move",              # phase 5: what happens on the track
+    "attack",            # phase 6
+    "race_over",         # nothing more: the race is over (player None)
+]
+"""Every decision a Chariot Race can wait for: the values of :attr:`Pending.kind`.
+
+Typed as a literal so that a checker catches a misspelt kind where a :class:`Pending` is
+made; :data:`DECISIONS` lists them at run time (screens and scripts must cover each one).
+"""
+
+DECISIONS: tuple[str, ...] = typing.get_args(Decision)
+
+
 @dataclass
 class Pending:
     """The decision the race waits for.
 
-    ``kind`` is one of: ``start_spaces`` (white-side setup: the draw of start spaces),
+    ``kind`` is a :data:`Decision`: ``start_spaces`` (white-side setup: the draw of start spaces),
     ``pick_sheet`` and ``place_chariot`` (black-side setup), ``roll`` (phase 1 repair or
     phase 3 roll), ``dice`` (phase 3 rerolls and changes), ``speed`` (phase 5: the normal
     dice), ``move`` (phase 5: what happens on the track), ``attack`` (phase 6),
     ``race_over``. ``player`` is the deciding seat, ``chariot`` the colour concerned.
     """
 
-    kind: str
+    kind: Decision
     player: int | None = None
     chariot: str = ""
 

@@ -8,7 +8,6 @@ are card-kind ids of the board data; cities and provinces are the map's ids.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from dataclasses import dataclass
 
@@ -150,10 +149,16 @@ def _fits(value: object, hint: object) -> bool:
     return False
 
 
-@functools.cache
-def _shape(cls: type) -> tuple[tuple[str, object], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+_SHAPES: dict[type[Event], tuple[tuple[str, object], ...]] = {}
+
+
+def _shape(cls: type[Event]) -> tuple[tuple[str, object], ...]:
+    """(field, type hint) of an event class, worked out once per class."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        hints = typing.get_type_hints(cls)
+        shape = _SHAPES[cls] = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+    return shape
 
 
 def malformed_field(event: Event) -> str | None:

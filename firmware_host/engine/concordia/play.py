@@ -9,7 +9,7 @@ the rules accept. The city tokens of a random game are dealt once from the setup
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..core import Event, Game, first_legal, play_out
 from . import events as ev
@@ -22,7 +22,7 @@ def dealt_cities(rules: ConcordiaRules) -> dict[str, str]:
     ``random.Random(seed)``, standing in for the physical board of a random game."""
     m = rules.map
     rng = random.Random(rules.setup.seed)
-    out = {}
+    out: dict[str, str] = {}
     for letter, pool in sorted(m.tokens.items()):
         tokens = sorted(pool.elements())
         rng.shuffle(tokens)
@@ -44,21 +44,25 @@ def candidates(rules: ConcordiaRules, s: ConcordiaState, rng: random.Random) -> 
     kind = p.kind
     if kind == "reveal_card":
         deck = rules.top_deck(s)
+        assert deck is not None                     # a card is turned up only while the stack lasts
         yield ev.RevealCard(rng.choice(s.market_left[deck]))
         return
     me = s.players[p.player] if p.player is not None else None
     world = dealt_cities(rules)
     if kind == "play":
+        assert me is not None
         cards = sorted(me.hand)
         rng.shuffle(cards)
         for card in cards:
             yield ev.PlayCard(card)
     elif kind == "tribune":
+        assert me is not None
         kinds = [k for k, v in me.colonists_store.items() if v > 0]
         if kinds and rng.random() < 0.7:
             yield ev.BuyColonist(rng.choice(kinds))
         yield ev.Done()
     elif kind == "architect":
+        assert me is not None
         if rng.random() < 0.9:
             cities = [c for c in rules.map.city_province if c not in me.houses]
             rng.shuffle(cities)
@@ -75,6 +79,7 @@ def candidates(rules: ConcordiaRules, s: ConcordiaState, rng: random.Random) -> 
             yield ev.Produce(pid, _marker(rules, s, pid, world))
         yield ev.PrefectCash()
     elif kind == "colonist":
+        assert me is not None
         store = me.colonists_store
         if rng.random() < 0.6:
             land = rng.randint(0, store["land"])
@@ -103,6 +108,7 @@ def candidates(rules: ConcordiaRules, s: ConcordiaState, rng: random.Random) -> 
                     yield ev.BuyCard(slot, pay)
         yield ev.Done()
     elif kind == "keep_goods":
+        assert p.player is not None
         yield ev.KeepGoods(rules.suggest_keep(s, p.player))
 
 
@@ -125,7 +131,9 @@ def _trades(rules: ConcordiaRules, s: ConcordiaState, rng: random.Random) -> Ite
 def random_event(game: Game, rng: random.Random) -> Event:
     """A random move the rules accept for ``game``'s pending decision (``RuntimeError`` if
     none is: a bug in :func:`candidates` or the rules)."""
-    return first_legal(game, candidates(game.rules, game.state, rng))
+    rules = game.rules
+    assert isinstance(rules, ConcordiaRules), rules
+    return first_legal(game, candidates(rules, game.state, rng))
 
 
 def play_random_game(rules: ConcordiaRules, rng: random.Random, max_events: int = 5000) -> Game:

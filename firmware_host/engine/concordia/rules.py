@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from ..core import N_, Event, RuleError, to_jsonable
 from . import events as ev
 from .board import ANY, ConcordiaBoard, board_for
-from .state import ConcordiaSetup, ConcordiaState, Pending, PlayerState, TurnState
+from .state import ConcordiaSetup, ConcordiaState, Decision, Pending, PlayerState, TurnState
 from .tally import Holdings, tally
 
 DISPLAY_SPACES = 7
@@ -196,7 +197,7 @@ class ConcordiaRules:
                 s.pending = Pending("architect", me, kind, steps=p.on_board())     # C-AMB-3
                 return
         elif action in ("prefect", "colonist"):
-            s.pending = Pending(action, me, kind)
+            s.pending = Pending("prefect" if action == "prefect" else "colonist", me, kind)
             return
         elif action == "mercator":
             p.money += card.coins                                                  # C-CARD-MERCATOR-1
@@ -327,6 +328,7 @@ class ConcordiaRules:
         s.city_good.setdefault(e.city, good)
         s.houses.setdefault(e.city, []).append(me)
         p.houses.append(e.city)
+        assert s.turn is not None                    # an Architect is played in a turn
         s.turn.built += 1
         s.news.append((N_("{player} builds in {city} ({good}) for {coins} sestertii and {goods}"),
                        {"player": p.name, "city": city, "good": good, "coins": coins,
@@ -364,13 +366,15 @@ class ConcordiaRules:
         marker = s.marker_good.get(province.id)
         if marker is not None:
             if b.price[given] > b.price[marker]:
-                raise RuleError("C-NIS-1", N_("{province}'s bonus marker shows {marker}, so no city there produces {given}."),
+                raise RuleError("C-NIS-1",
+                                N_("{province}'s bonus marker shows {marker}, so no city there produces {given}."),
                                 N_("Check the token on {city}."), province=province.name, marker=marker,
                                 given=given, city=name)
             unknown = [c for c in province.cities if c not in s.city_good and c != city]
             known_goods = [s.city_good[c] for c in province.cities if c in s.city_good] + [given]
             if not unknown and marker not in known_goods:
-                raise RuleError("C-NIS-1", N_("{province}'s bonus marker shows {marker}, so its last city produces {marker}."),
+                raise RuleError("C-NIS-1",
+                                N_("{province}'s bonus marker shows {marker}, so its last city produces {marker}."),
                                 N_("Check the token on {city}."), province=province.name, marker=marker, city=name)
         return given
 
@@ -604,6 +608,7 @@ class ConcordiaRules:
         if self.board.cards[top].action == "diplomat":
             raise RuleError("C-CARD-DIPLOMAT-2", N_("{player}'s top card is a Diplomat, which cannot be copied."),
                             N_("Choose another player."), player=q.name)
+        assert s.turn is not None                    # a Diplomat is played in a turn
         s.turn.copied = top
         s.news.append((N_("{player} copies {owner}'s {card}"),
                        {"player": s.players[s.active].name, "owner": q.name, "card": self._card_name(top)}))
@@ -651,10 +656,13 @@ class ConcordiaRules:
             raise RuleError("C-NIS-5", N_("This space asks for {n} good(s) of the buyer's choice."),
                             N_("Say which good(s) pay for it."), n=anys)
         cost.update(e.any_goods)
-        deck, card = s.display[e.slot]
+        entry = s.display[e.slot]
+        assert entry is not None                     # checked above
+        deck, card = entry
         self._pay_goods(p, cost, rule, b.cards[card].name)
         s.display[e.slot] = None
         p.hand[card] += 1
+        assert t is not None                         # a Senator or Consul is played in a turn
         t.bought += 1
         s.news.append((N_("{player} buys {card} for {goods}"),
                        {"player": p.name, "card": b.cards[card].name, "goods": self._goods_text(cost)}))
@@ -724,7 +732,8 @@ class ConcordiaRules:
             data["market_left"] = {d: len(cards) for d, cards in s.market_left.items()}
         return data
 
-    _handlers = {
+    # event class -> its handler, which takes an event of that class (hence ``Any``: one type per key)
+    _handlers: ClassVar[dict[type[Event], Callable[[ConcordiaRules, ConcordiaState, Any], None]]] = {
         ev.RevealCard: _reveal_card,
         ev.PlayCard: _play_card,
         ev.BuyColonist: _buy_colonist,
@@ -742,7 +751,7 @@ class ConcordiaRules:
 
 
 # What each pending decision is called in "The game is waiting for: ..." (translated there).
-_WAITING = {
+_WAITING: dict[Decision, str] = {
     "reveal_card": N_("the card turned up into the market"),
     "play": N_("a personality card to play"),
     "tribune": N_("the Tribune's colonist, or done"),
@@ -756,7 +765,7 @@ _WAITING = {
     "game_over": N_("nothing more: the game is over"),
 }
 
-_EXPECTS: dict[str, tuple[type, ...]] = {
+_EXPECTS: dict[Decision, tuple[type[Event], ...]] = {
     "reveal_card": (ev.RevealCard,),
     "play": (ev.PlayCard,),
     "tribune": (ev.BuyColonist, ev.Done),

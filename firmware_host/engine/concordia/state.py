@@ -9,9 +9,10 @@ the routes.
 
 from __future__ import annotations
 
+import typing
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from ..core import JsonSetup
 
@@ -59,11 +60,34 @@ class PlayerState:
         return sum(self.goods.values()) + sum(self.colonists_store.values())
 
 
+Decision: TypeAlias = Literal[
+    "reveal_card",
+    "play",
+    "tribune",
+    "architect",
+    "prefect",
+    "colonist",
+    "mercator",
+    "diplomat",
+    "buy",
+    "keep_goods",
+    "game_over",
+]
+"""Every decision a Concordia game can wait for: the values of :attr:`Pending.kind` (each
+explained there).
+
+Typed as a literal so that a checker catches a misspelt kind where a :class:`Pending` is
+made; :data:`DECISIONS` lists them at run time (screens and scripts must cover each one).
+"""
+
+DECISIONS: tuple[str, ...] = typing.get_args(Decision)
+
+
 @dataclass
 class Pending:
     """The decision the game waits for.
 
-    ``kind``:
+    ``kind`` (a :data:`Decision`):
       - ``reveal_card``: which card was turned up into display space ``slot`` (table mode);
       - ``play``: ``player`` plays a card from hand (C-TURN-2);
       - ``tribune``: buy a colonist for Roma, or done (C-CARD-TRIBUNE-2);
@@ -81,7 +105,7 @@ class Pending:
     ``card`` is the card whose action is being carried out (the copied one for a Diplomat).
     """
 
-    kind: str
+    kind: Decision
     player: int | None = None
     card: str = ""
     steps: int = 0

@@ -93,7 +93,7 @@ def score_player(board: ConcordiaBoard, saturnus_cap: int, h: Holdings, *,
     lines.append(_per_card_line("mercurius", h.cards.get("mercurius", 0), types, board.mercurius_value,
                                 board.mercurius_cap))
     lines.append(_per_card_line("mars", h.cards.get("mars", 0), h.colonists, board.mars_value, board.mars_cap))
-    parts = []
+    parts: list[dict[str, Any]] = []
     for cid in sorted(set(h.specialists), key=lambda c: board.goods.index(board.specialists[c].good)):
         card = board.specialists[cid]                                         # C-GOD-MINERVA
         n_cards = h.specialists.count(cid)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from ..core import Event, EventCodec
 
-
 # ----------------------------------------------------------------- setup (T-SETUP)
 
 @dataclass(frozen=True)

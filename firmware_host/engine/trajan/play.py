@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..core import Event, Game, first_legal, play_out
 from . import events as ev
 from .board import ACTIONS, SHIPS
 from .rules import TrajanRules
-from .state import TrajanState
+from .state import Pending, TrajanState
 
 
 def _weighted_pick(rng: random.Random, remaining: Counter) -> str | None:
@@ -29,6 +29,12 @@ def _unseen_forum(rules: TrajanRules, s: TrajanState) -> Counter:
     return Counter({k: v - s.forum_seen[k] for k, v in rules.board.forum_tiles.items()})
 
 
+def _seat(p: Pending) -> int:
+    """Whose decision ``p`` is; only the senate's (bonus tiles, demands) have nobody."""
+    assert p.player is not None, p
+    return p.player
+
+
 def candidates(rules: TrajanRules, s: TrajanState, rng: random.Random) -> Iterator[Event]:
     """Plausible moves for ``s.pending``, most interesting first, in random order within groups."""
     b, p = rules.board, s.pending
@@ -36,18 +42,19 @@ def candidates(rules: TrajanRules, s: TrajanState, rng: random.Random) -> Iterat
     if kind == "setup_markers":
         markers = [c for c in b.marker_colours for _ in range(b.markers_per_colour)]
         rng.shuffle(markers)
-        yield ev.PlaceStartMarkers(p.player, tuple(tuple(markers[i:i + 2]) for i in range(0, 12, 2)))
+        yield ev.PlaceStartMarkers(_seat(p), tuple(tuple(markers[i:i + 2]) for i in range(0, 12, 2)))
     elif kind in ("setup_bonus", "refill_bonus"):
         yield ev.DrawBonusTile(rng.choice(s.bonus_bag))
     elif kind == "setup_cards":
         a = rng.choice([0, 0, 0, 1])
-        yield ev.TakeStartingCards(p.player, 3 - a, a, 0)
-        yield ev.TakeStartingCards(p.player)
+        yield ev.TakeStartingCards(_seat(p), 3 - a, a, 0)
+        yield ev.TakeStartingCards(_seat(p))
     elif kind == "setup_trajan":
         piles = rng.sample([k for k, v in s.trajan_piles.items() if v], 3)
-        yield ev.TakeStartingTrajanTiles(p.player, tuple(rng.choice(s.trajan_piles[k]) for k in piles))
+        first, second, third = (rng.choice(s.trajan_piles[k]) for k in piles)
+        yield ev.TakeStartingTrajanTiles(_seat(p), (first, second, third))
     elif kind == "bowl":
-        me = s.players[p.player]
+        me = s.players[_seat(p)]
         bowls = [i for i in range(6) if me.bowls[i]]
         rng.shuffle(bowls)
         for bowl in bowls:
@@ -55,7 +62,8 @@ def candidates(rules: TrajanRules, s: TrajanState, rng: random.Random) -> Iterat
             rng.shuffle(colours)
             yield ev.Sow(bowl, tuple(colours))
     elif kind == "trajan_special":
-        me = s.players[p.player]
+        me = s.players[_seat(p)]
+        assert s.turn is not None                   # a tile is completed during a turn
         if rules.board.trajan_tiles[s.turn.special].effect == "plus2":
             yield ev.TrajanTileAction(True, rng.choice([a for a in ACTIONS if a not in me.plus2]))
         else:
@@ -76,7 +84,7 @@ def candidates(rules: TrajanRules, s: TrajanState, rng: random.Random) -> Iterat
         left = Counter({d: b.demand_tiles_per_kind - s.demands_seen[d] for d in b.demand_kinds})
         yield ev.RevealDemand(_weighted_pick(rng, left) or b.demand_kinds[0])
     elif kind == "demands":
-        yield ev.FulfilDemands(p.player, rules.suggest_demands(s, p.player))
+        yield ev.FulfilDemands(_seat(p), rules.suggest_demands(s, _seat(p)))
     elif kind == "consul":
         yield ev.ChooseBonusTile(rng.choice(s.senate_bonus))
 
@@ -158,7 +166,9 @@ def _ship_load(ship: str, hand: list[str], rng: random.Random) -> list[str]:
 def random_event(game: Game, rng: random.Random) -> Event:
     """A random move the rules accept for ``game``'s pending decision (``RuntimeError`` if
     none is: a bug in :func:`candidates` or the rules)."""
-    return first_legal(game, candidates(game.rules, game.state, rng))
+    rules = game.rules
+    assert isinstance(rules, TrajanRules), rules
+    return first_legal(game, candidates(rules, game.state, rng))
 
 
 def play_random_game(rules: TrajanRules, rng: random.Random, max_events: int = 5000) -> Game:

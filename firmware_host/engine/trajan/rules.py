@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from ..core import N_, Event, RuleError, parsed_board, to_jsonable
 from . import events as ev
 from .board import ACTIONS, CAMP, PLAYER_COLOURS, SHIPS, TrajanBoard
 from .scoring import Holdings, tally
-from .state import Pending, PlayerState, QuarterEnd, QuarterResult, TrajanSetup, TrajanState, TurnState
+from .state import Decision, Pending, PlayerState, QuarterEnd, QuarterResult, TrajanSetup, TrajanState, TurnState
 
 DEMAND_REVEALED = N_("Demand revealed: {demand}")
 
@@ -453,7 +454,8 @@ class TrajanRules:
 
     def _take_discard(self, s: TrajanState, pile: str) -> None:
         if s.discard[pile] == 0:
-            raise RuleError("T-SETUP-16", N_("Discard pile {pile} is empty."), N_("Take from the draw pile."), pile=pile)
+            raise RuleError("T-SETUP-16", N_("Discard pile {pile} is empty."), N_("Take from the draw pile."),
+                            pile=pile)
         s.discard[pile] -= 1
         if s.discard[pile] == 0 and s.draw_pile > 0:                                # T-AMB-7
             s.draw_pile -= 1
@@ -566,7 +568,8 @@ class TrajanRules:
     def _tile(self, tile_id: str):
         tile = self.board.trajan_tiles.get(tile_id)
         if tile is None:
-            raise RuleError("T-TRAJ-1", N_("{tile} is not a Trajan tile."), N_("Choose a tile from a pile."), tile=tile_id)
+            raise RuleError("T-TRAJ-1", N_("{tile} is not a Trajan tile."), N_("Choose a tile from a pile."),
+                            tile=tile_id)
         return tile
 
     def _take_from_pile(self, s: TrajanState, tile_id: str) -> None:
@@ -922,7 +925,8 @@ class TrajanRules:
                             N_("Enter the choice for {name}."), name=s.players[s.pending.player].name
                             if s.pending.player is not None else N_("the senate"))
 
-    _handlers = {
+    # event class -> its handler, which takes an event of that class (hence ``Any``: one type per key)
+    _handlers: ClassVar[dict[type[Event], Callable[[TrajanRules, TrajanState, Any], None]]] = {
         ev.PlaceStartMarkers: _place_start_markers,
         ev.DrawBonusTile: _draw_bonus_tile,
         ev.TakeStartingCards: _take_starting_cards,
@@ -972,7 +976,7 @@ _WAITING = {
     "game_over": N_("nothing more: the game is over"),
 }
 
-_EXPECTS: dict[str, tuple[type, ...]] = {
+_EXPECTS: dict[Decision, tuple[type[Event], ...]] = {
     "setup_markers": (ev.PlaceStartMarkers,),
     "setup_bonus": (ev.DrawBonusTile,),
     "setup_cards": (ev.TakeStartingCards,),

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core import N_
 from .board import TrajanBoard
@@ -43,7 +44,7 @@ class Holdings:
     senate_order: int = 0
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Holdings":
+    def from_json(cls, data: dict[str, Any]) -> Holdings:
         """Build from the holdings-file form; raises ``ValueError`` on unknown keys."""
         known = {f for f in cls.__dataclass_fields__}
         unknown = set(data) - known
@@ -116,16 +117,17 @@ def construction_sets(kinds: list[str], jokers: int, set_vp: dict[int, int],
 def _goods_bonus(board: TrajanBoard, h: Holdings) -> list[tuple[str, int, int]]:
     """Per goods bonus tile: (tile id, cards counted, VP); unused goods jokers go where a card
     is worth most (T-BONUS-GOODS: a joker is one card of one type, so it counts once)."""
-    tiles = []
+    tiles: list[tuple[str, int, int]] = []          # (tile id, cards counted, VP per card)
     for tile_id, side in h.bonus_tiles:
         tile = board.bonus_tiles[tile_id]
         if tile.kind == "goods":
             per = board.bonus_values["goods"][0 if side == "yellow" else 1]
-            tiles.append([tile_id, sum(h.display.get(g, 0) for g in tile.goods), int(per)])
+            tiles.append((tile_id, sum(h.display.get(g, 0) for g in tile.goods), int(per)))
     if tiles:
-        best = max(tiles, key=lambda t: t[2])
-        best[1] += h.goods_jokers
-    return [(t[0], t[1], t[1] * t[2]) for t in tiles]
+        best = max(range(len(tiles)), key=lambda i: tiles[i][2])    # the first of the dearest
+        tile_id, cards, per_card = tiles[best]
+        tiles[best] = (tile_id, cards + h.goods_jokers, per_card)
+    return [(tile_id, cards, cards * per_card) for tile_id, cards, per_card in tiles]
 
 
 def tally(board: TrajanBoard, holdings: list[Holdings], *, edition: int = 2,
@@ -136,7 +138,7 @@ def tally(board: TrajanBoard, holdings: list[Holdings], *, edition: int = 2,
     "ranking": [player index, best first], "winner": index}``. Ties go to the better
     ``senate_order`` (T-TIE-1, T-AMB-14). Rule sources: T-FINAL-1..6, T-BONUS.
     """
-    out = []
+    out: list[dict[str, Any]] = []
     for h in holdings:
         lines = [
             Line("hand", N_("Goods cards in hand"), h.hand, (_times(h.hand, 1),)),                    # T-FINAL-1

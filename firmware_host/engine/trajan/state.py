@@ -6,9 +6,10 @@ slot *i* beside bowl *i* (slot 0 is "I"); construction spaces 0..19 row-major.
 
 from __future__ import annotations
 
+import typing
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from ..core import JsonSetup
 
@@ -64,18 +65,42 @@ class PlayerState:
         self.vp_by[source] = self.vp_by.get(source, 0) + points
 
 
+Decision: TypeAlias = Literal[
+    "setup_markers",     # a player's start markers into the bowls (T-SETUP)
+    "setup_bonus",       # a bonus tile drawn from the bag: each player's, then the senate's (player None)
+    "setup_cards",       # where a player's starting goods cards came from
+    "setup_trajan",      # a player's starting Trajan tiles
+    "bowl",              # the bowl the active player empties and sows
+    "trajan_special",    # whether to use the completed Trajan tile's action
+    "action",            # the action of the bowl's last marker (``Pending.action``)
+    "extra",             # an extra action, or the end of the turn
+    "reveal_demand",     # the demand tile turned up at a quarter end (player None)
+    "demands",           # a player's demands fulfilled
+    "consul",            # the bonus tile the consul takes
+    "refill_bonus",      # bonus tiles drawn for the senate after a quarter (player None)
+    "game_over",         # nothing more: the game is over (player None)
+]
+"""Every decision a Trajan game can wait for: the values of :attr:`Pending.kind`.
+
+Typed as a literal so that a checker catches a misspelt kind where a :class:`Pending` is
+made; :data:`DECISIONS` lists them at run time (screens and scripts must cover each one).
+"""
+
+DECISIONS: tuple[str, ...] = typing.get_args(Decision)
+
+
 @dataclass(frozen=True)
 class Pending:
     """The decision the game waits for.
 
-    ``kind`` is one of: ``setup_markers``, ``setup_bonus``, ``setup_cards``,
+    ``kind`` is a :data:`Decision`: ``setup_markers``, ``setup_bonus``, ``setup_cards``,
     ``setup_trajan``, ``bowl``, ``trajan_special``, ``action``, ``extra``,
     ``reveal_demand``, ``demands``, ``consul``, ``refill_bonus``, ``game_over``.
     ``player`` is whose decision it is (``None`` for the senate's bonus spaces);
     ``action`` names the action for ``action`` (with ``reason`` main/bonus/repeat).
     """
 
-    kind: str
+    kind: Decision
     player: int | None = None
     action: str = ""
     reason: str = ""

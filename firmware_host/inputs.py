@@ -4,6 +4,7 @@ hardware. Buttons, NFC, touch and keyboard adapters produce these and hand them 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Union
 
@@ -23,6 +24,17 @@ class ButtonHeld:
     """``button`` held down (UNDO held = menu)."""
 
     button: str
+
+
+_HEX = re.compile(r"^[0-9a-f]{8,20}$")
+
+
+def normalize_uid(uid: str) -> str:
+    """``"04:A2 2B.."`` -> ``"04a22b.."``. Raises ``ValueError`` unless 4..10 bytes of hex."""
+    clean = re.sub(r"[\s:.-]", "", uid).lower()
+    if not _HEX.match(clean) or len(clean) % 2:
+        raise ValueError(f"not a tag UID: {uid!r}")
+    return clean
 
 
 @dataclass(frozen=True)

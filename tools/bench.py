@@ -1,4 +1,4 @@
-"""``table-companion bench``: every speed budget of design.md, measured on this machine.
+"""The benchmark (a developer tool): every speed budget of design.md, measured on this machine.
 
 Each line holds one figure against its budget: the dev-machine column of design.md, with the
 Pi column beside it (a Pi Zero 2 W is about 10x slower). Budgets design.md marks "(p99)" are
@@ -8,9 +8,11 @@ context. ``--check`` exits 1 when a budget is broken; ``--out FILE`` writes the 
 the machine they came from into a Markdown file (``docs/performance.md``), keeping the text
 outside the generated block. Unit tests check the structure and the verdicts, never times.
 
-Run: ``table-companion bench [--json] [--check] [--quick] [--out docs/performance.md]`` or
-``python -m firmware_host.bench``. ``--quick`` shrinks every sample (CI: it runs and reports
-every line; its figures are not worth quoting).
+Run: ``.venv/bin/python -m tools.bench [--json] [--check] [--quick] [--out docs/performance.md]``.
+``--quick`` shrinks every sample (CI: it runs and reports every line; its figures are not
+worth quoting). Every registered game is measured where a line is per game (applying events,
+screens); the lines design.md sets on one game (replay, random games, input to pixels, the
+app, LEDs) use :data:`REFERENCE`, the first registered game (the deepest).
 """
 
 from __future__ import annotations
@@ -32,7 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from firmware_host.engine.plugin import GamePlugin
+from firmware_host.games import GAMES
+
 ROOT = Path(__file__).resolve().parents[1]      # the folder holding firmware_host/ and display/
+REFERENCE: GamePlugin = next(iter(GAMES.values()))
+REFERENCE_PLAYERS = max(REFERENCE.players)
 
 LED_COUNT = 60
 LED_WIRE_US_PER_LED = 30.0      # 24 bits at 800 kHz
@@ -53,11 +60,12 @@ class Budget:
 
 
 BUDGETS: dict[str, Budget] = {
-    "engine.trajan": Budget("engine: apply one event, Trajan", "us", "p50", 100, "1 ms"),
-    "engine.concordia": Budget("engine: apply one event, Concordia", "us", "p50", 100, "1 ms"),
-    "engine.chariot_race": Budget("engine: apply one event, Chariot Race", "us", "p50", 100, "1 ms"),
-    "replay": Budget("replay a whole 4-player Trajan game from the journal", "ms", "median", 50, "0.5 s"),
-    "games_per_s": Budget("random legal 4-player Trajan games, invariants checked", "games/s", "value",
+    **{f"engine.{name}": Budget(f"engine: apply one event, {game.title}", "us", "p50", 100, "1 ms")
+       for name, game in GAMES.items()},
+    "replay": Budget(f"replay a whole {REFERENCE_PLAYERS}-player {REFERENCE.title} game from the journal", "ms",
+                     "median", 50, "0.5 s"),
+    "games_per_s": Budget(f"random legal {REFERENCE_PLAYERS}-player {REFERENCE.title} games, invariants checked",
+                          "games/s", "value",
                           None, "-"),
     "frame": Budget("full 800x480 frame, slowest screen (p99)", "ms", "p99", 4, "40 ms"),
     "input_to_pixels": Budget("input to updated pixels (p99)", "ms", "p99", 5, "50 ms"),
@@ -185,63 +193,30 @@ def machine() -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- engines
 
-def _trajan_game(players: int, seed: int):
-    from .data import load
-    from .engine.trajan import TrajanRules, TrajanSetup
-    from .engine.trajan.play import play_random_game
+def _random_game(game: GamePlugin, players: int, seed: int) -> tuple[Any, list[Any]]:
+    """A demo setup of ``game`` and the events of a whole random legal game from it."""
+    from firmware_host.engine.core import play_out
+    from firmware_host.games import demo_rules
 
-    colours = ("red", "green", "blue", "brown")
-    setup = TrajanSetup(players=tuple((c, c.title()) for c in colours[:players]), board=load("trajan"),
-                        demand_mode="table" if seed % 2 else "companion", seed=seed)
-    rules = TrajanRules(setup)
-    return rules, play_random_game(rules, random.Random(seed)).events
-
-
-def _concordia_game(players: int, seed: int):
-    from .data import load
-    from .engine.concordia.play import play_random_game
-    from .engine.concordia.rules import ConcordiaRules
-    from .engine.concordia.state import ConcordiaSetup
-
-    board = load("concordia")
-    colours = board["player_colours"][:players]
-    setup = ConcordiaSetup(players=tuple((c, c.title()) for c in colours), board=board,
-                           market_mode="companion", seed=seed)
-    rules = ConcordiaRules(setup)
-    return rules, play_random_game(rules, random.Random(seed)).events
-
-
-def _chariot_race_game(players: int, seed: int):
-    from .data import load
-    from .engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
-    from .engine.chariot_race.play import play_random_game
-
-    board = load("chariot_race")
-    per_seat = 2 if players <= 3 else 1           # CR-SETUP-7: two chariots each with 2-3 players
-    colours = board["colours"]["names"]
-    chariots = tuple((colours[i], i // per_seat) for i in range(players * per_seat))
-    setup = ChariotRaceSetup(players=tuple(f"P{i + 1}" for i in range(players)), board=board,
-                             chariots=chariots, seed=seed)
-    rules = ChariotRaceRules(setup)
-    return rules, play_random_game(rules, random.Random(seed)).events
-
-
-ENGINES: dict[str, Callable[[int, int], Any]] = {
-    "trajan": _trajan_game, "concordia": _concordia_game, "chariot_race": _chariot_race_game,
-}
+    rng = random.Random(seed)
+    rules = demo_rules(game, players, rng)
+    return rules, play_out(rules, lambda g: game.random_move(g, rng)).events
 
 
 def bench_engine(game: str, games: int) -> Line:
-    """Every event of ``games`` random games (2..4 players) applied through ``Game.apply``,
-    which checks it on a copy of the state as the session does; times in microseconds."""
-    from .engine.core import Game
+    """Every event of ``games`` random games (every player count in turn) applied through
+    ``Game.apply``, which checks it on a copy of the state as the session does; microseconds."""
+    from firmware_host.engine.core import Game
+
+    plugin = GAMES[game]
+    counts = list(plugin.players)
 
     key = f"engine.{game}"
     times: list[float] = []
     cpu: list[float] = []
     try:
         for k in range(games):
-            rules, events = ENGINES[game](2 + k % 3, 1000 + k)
+            rules, events = _random_game(plugin, counts[k % len(counts)], 1000 + k)
             live = Game(rules)
             for event in events:
                 t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
@@ -255,12 +230,12 @@ def bench_engine(game: str, games: int) -> Line:
 
 
 def bench_games_per_second(games: int) -> Line:
-    """``table-companion simulate trajan --players 4``: random legal games, invariants checked
-    after every move and replay compared at the end."""
-    from .simulate import simulate
+    """``table-companion simulate`` of the reference game with the most players: random legal
+    games, invariants checked after every move and replay compared at the end."""
+    from firmware_host.simulate import simulate
 
     t0 = time.perf_counter()
-    report = simulate("trajan", 4, games, seed=7)
+    report = simulate(REFERENCE.name, REFERENCE_PLAYERS, games, seed=7)
     elapsed = time.perf_counter() - t0
     note = f"{games} games, {report['mean_events']:.0f} moves each on average, {report['failures']} failures"
     return Line("games_per_s", {"value": round(games / elapsed, 2)}, note)
@@ -269,12 +244,13 @@ def bench_games_per_second(games: int) -> Line:
 # ---------------------------------------------------------------------- journal
 
 def bench_journal(workdir: Path, runs: int) -> tuple[Line, Line]:
-    """A whole 4-player Trajan game submitted move by move to a journal file (each commit
-    timed), then reopened and resumed ``runs`` times (open + load + replay, as at start-up)."""
-    from .journal import Journal
-    from .session import Session
+    """A whole game of the reference game with the most players submitted move by move to a
+    journal file (each commit timed), then reopened and resumed ``runs`` times (open + load +
+    replay, as at start-up)."""
+    from firmware_host.journal import Journal
+    from firmware_host.session import Session
 
-    rules, events = _trajan_game(4, 4242)
+    rules, events = _random_game(REFERENCE, REFERENCE_PLAYERS, 4242)
     path = workdir / "replay.db"
     journal = Journal(path)
     commits: list[float] = []
@@ -285,7 +261,7 @@ def bench_journal(workdir: Path, runs: int) -> tuple[Line, Line]:
         append(*args, **kwargs)
         commits.append((time.perf_counter() - t0) * 1000)
     journal.append = timed_append  # type: ignore[method-assign]
-    session = Session("trajan", rules.setup, journal)
+    session = Session(REFERENCE.name, rules.setup, journal)
     for event in events:
         session.submit(event)
     journal.close()
@@ -321,38 +297,36 @@ def _pygame():
     return pygame, surface
 
 
-def _scripted_games(ctl, games: int, run: Callable[[Any, str], None]) -> None:
-    """Play ``games`` seeded Trajan games (4, 3, 2 players) through the taps and presses a player
-    makes (:func:`display.script.inputs_for`); ``run(ctl, line)`` enters each line."""
+def _scripted_games(ctl, game: GamePlugin, games: int, run: Callable[[Any, str], None]) -> None:
+    """Play ``games`` seeded demo games of ``game`` (the most players first, then fewer)
+    through the taps and presses a table makes (:func:`display.script.inputs_for`);
+    ``run(ctl, line)`` enters each line."""
     from display.script import inputs_for
-    from display.screenshots import PLAYERS
 
-    from .data import load
-    from .engine.trajan.play import random_event
-    from .engine.trajan.state import TrajanSetup
+    from firmware_host.data import load
 
     rng = random.Random(11)
+    counts = sorted(game.players, reverse=True)
     for g in range(games):
-        setup = TrajanSetup(players=PLAYERS[: 4 - g % 3], board=load("trajan"),
-                            demand_mode="table" if g % 2 == 0 else "companion", seed=11 + g)
-        ctl.start_game("trajan", setup)
+        ctl.start_game(game.name, game.demo_setup(counts[g % len(counts)], rng, load(game.data)))
         while not ctl.session.state.over:
-            for line in inputs_for(ctl, random_event(ctl.session.game, rng)):
+            for line in inputs_for(ctl, game.random_move(ctl.session.game, rng)):
                 run(ctl, line)
+        ctl.close_game()
 
 
 def bench_frames(games: int, draws: int) -> tuple[Line, dict[str, dict[str, float]]]:
-    """Every Trajan screen (and picker, menu, keyboard, final view) met in scripted games, each
-    drawn ``draws`` times in full (draw + ``display.flip``) at 800x480; milliseconds."""
+    """Every screen of every game (and picker, menu, keyboard, final view) met in scripted
+    games, each drawn ``draws`` times in full (draw + ``display.flip``) at 800x480; ms."""
     from display.controller import Controller
-    from display.screenshots import screen_key
+    from display.screenshots import screen_name
     from display.script import run_line
 
     pygame, surface = _pygame()
     screens: dict[str, dict[str, float]] = {}
 
     def measure(ctl, key: str | None = None) -> None:
-        key = key or screen_key(ctl)
+        key = key or screen_name(ctl)
         if key in screens:
             return
         times, cpu = [], []
@@ -367,26 +341,20 @@ def bench_frames(games: int, draws: int) -> tuple[Line, dict[str, dict[str, floa
         screens[key] = _rounded({**spread(times), "cpu_p99": percentile(cpu, 99), "first": first})
 
     with tempfile.TemporaryDirectory() as tmp:
-        from .journal import Journal
+        from firmware_host.journal import Journal
 
         journal = Journal(Path(tmp) / "frames.db")
         ctl = Controller(journal, allow_quit=True)
         measure(ctl, "home")
-        run_line(ctl, "tap new:trajan")
-        measure(ctl, "new-game")
-        run_line(ctl, "tap name:0")
-        measure(ctl, "keyboard")
-        run_line(ctl, "tap cancel")
-        run_line(ctl, "tap cancel")
 
         def measure_then_run(c, line: str) -> None:
             measure(c)
             run_line(c, line)
-        _scripted_games(ctl, games, measure_then_run)
-        measure(ctl, "final-breakdown")
-        for view in ("chart", "player:0"):
-            run_line(ctl, f"tap view:{view}")
-            measure(ctl, f"final-{view.replace(':0', '')}")
+        for game in GAMES.values():
+            run_line(ctl, f"tap new:{game.name}")
+            measure(ctl, f"{game.name}:new-game")
+            run_line(ctl, "tap cancel")
+            _scripted_games(ctl, game, games, measure_then_run)
         run_line(ctl, "hold undo")
         measure(ctl, "menu")
         run_line(ctl, "tap games")
@@ -405,8 +373,8 @@ def bench_input_to_pixels(workdir: Path, games: int) -> Line:
     disk first, as in the app. Milliseconds."""
     from display.controller import Controller
 
-    from .io.inputs import ButtonHeld, ButtonPressed, Touch
-    from .journal import Journal
+    from firmware_host.inputs import ButtonHeld, ButtonPressed, Touch
+    from firmware_host.journal import Journal
 
     pygame, surface = _pygame()
     times: list[float] = []
@@ -436,7 +404,7 @@ def bench_input_to_pixels(workdir: Path, games: int) -> Line:
         if len(c.session.game.events) != before:
             moves.append(elapsed)
 
-    _scripted_games(ctl, games, timed)
+    _scripted_games(ctl, REFERENCE, games, timed)
     journal.close()
     figures = {**spread(times), "cpu_p99": percentile(cpu, 99), "moves_p50": percentile(moves, 50),
                "moves_p99": percentile(moves, 99)}
@@ -515,25 +483,26 @@ class AppProcess:
 
 
 def _journal_with_unfinished_game(path: Path, pulsing: bool) -> int:
-    """A journal holding a 4-player Trajan game cut at the last moment its LEDs pulse
-    (``pulsing``: a round or quarter end) or, otherwise, at the last turn where they are still
-    (a player choosing a bowl), so the app resumes a long game into that screen. Returns the
-    number of moves kept."""
-    from .engine.core import Game
-    from .journal import Journal
-    from .ledplan import LedLayout, led_plan
-    from .session import Session
+    """A journal holding a game of the reference game with the most players, cut at the last
+    moment its LEDs pulse (``pulsing``: a round or quarter end) or, otherwise, at the last
+    decision where they are still, so the app resumes a long game into that screen. Returns
+    the number of moves kept."""
+    from firmware_host.engine.core import Game
+    from firmware_host.engine.leds import LedLayout
+    from firmware_host.journal import Journal
+    from firmware_host.ledplan import led_plan
+    from firmware_host.session import Session
 
-    rules, events = _trajan_game(4, 4242)
+    rules, events = _random_game(REFERENCE, REFERENCE_PLAYERS, 4242)
     layout = LedLayout(count=26, track=tuple(range(21)), seats=tuple(range(21, 25)), status=25)
     game, keep = Game(rules), 0
     for k, event in enumerate(events):
         game.apply(event)
-        animated = led_plan("trajan", rules, game.state, layout).animated
-        if animated if pulsing else (game.state.pending.kind == "bowl" and not animated):
+        animated = led_plan(REFERENCE.led_plan, rules, game.state, layout).animated
+        if animated if pulsing else (not game.state.over and not animated):
             keep = k + 1
     journal = Journal(path)
-    session = Session("trajan", rules.setup, journal)
+    session = Session(REFERENCE.name, rules.setup, journal)
     for event in events[:keep]:
         session.submit(event)
     journal.close()
@@ -577,7 +546,7 @@ def bench_app(workdir: Path, starts: int, idle_s: float) -> tuple[Line, ...]:
     _first, idle_pulse, memory_pulse = _idle_cpu(pulse, config, idle_s)
     start = Line("start", _rounded({"median": statistics.median(seconds), "max": max(seconds), "n": starts}),
                  f"spawn of `table-companion run` to its first display.flip(), resuming a {moves}-move "
-                 f"4-player game; {starts} starts")
+                 f"{REFERENCE_PLAYERS}-player {REFERENCE.title} game; {starts} starts")
     note = f"user+system time of `table-companion run --profile sim` over {idle_s:g} s after the first frame (/proc)"
     return (start,
             Line("idle_cpu", {"value": round(idle, 2)}, note + ", a player's turn on screen"),
@@ -590,10 +559,11 @@ def bench_app(workdir: Path, starts: int, idle_s: float) -> tuple[Line, ...]:
 # ---------------------------------------------------------------------- LEDs
 
 def bench_leds(frames: int) -> Line:
-    """The LED plan of a Trajan state for a 60-LED strip plus its write through the real
+    """The LED plan of a reference-game state for a 60-LED strip plus its write through the real
     adafruit NeoPixel class, the data line replaced by a buffer (BLINKA_OS_AGNOSTIC); every
     frame differs from the last, so every one is encoded and written. Milliseconds."""
-    from .ledplan import LedLayout, led_plan
+    from firmware_host.engine.leds import LedLayout
+    from firmware_host.ledplan import led_plan
 
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
     note = f"{frames} frames"
@@ -601,7 +571,7 @@ def bench_leds(frames: int) -> Line:
         import board
         import neopixel
 
-        from .io.leds import NeoPixelStrip
+        from firmware_host.io.leds import NeoPixelStrip
 
         wire: list[bytes] = []
         restore = (neopixel, "neopixel_write", neopixel.neopixel_write)
@@ -609,14 +579,14 @@ def bench_leds(frames: int) -> Line:
         strip: Any = NeoPixelStrip(18, LED_COUNT, brightness=0.2, pin_object=board.Dx_OUTPUT)
         note += ", NeoPixel class with the data line captured"
     except Exception as exc:  # noqa: BLE001 - any Blinka/driver failure: fall back to the simulated strip
-        from .io.leds import SimulatedStrip
+        from firmware_host.io.leds import SimulatedStrip
 
         strip = SimulatedStrip(LED_COUNT)
         restore = None
         note += f", simulated strip (NeoPixel unavailable: {type(exc).__name__})"
-    from .engine.core import Game
+    from firmware_host.engine.core import Game
 
-    rules, events = _trajan_game(4, 4242)
+    rules, events = _random_game(REFERENCE, REFERENCE_PLAYERS, 4242)
     game = Game(rules)
     states = []
     for event in events:
@@ -627,7 +597,7 @@ def bench_leds(frames: int) -> Line:
     for k in range(frames):
         state = states[k % len(states)]
         t0 = time.perf_counter()
-        frame = led_plan("trajan", rules, state, layout, t=k * 0.05)
+        frame = led_plan(REFERENCE.led_plan, rules, state, layout, t=k * 0.05)
         pixels = list(frame.pixels)
         pixels[-1] = (k % 256, 0, 0)     # force a change so every frame is written
         strip.show(pixels)
@@ -648,7 +618,7 @@ def run_bench(sizes: Sizes = FULL, progress: Callable[[str], None] | None = None
     lines: list[Line] = []
     with tempfile.TemporaryDirectory(prefix="tc-bench-") as tmp:
         workdir = Path(tmp)
-        for game in ENGINES:
+        for game in GAMES:
             say(f"engine: {game}")
             lines.append(bench_engine(game, sizes.apply_games))
         say("journal: commits and replay")
@@ -792,7 +762,7 @@ def run_from_args(args: argparse.Namespace, measure: Callable[[Sizes], dict[str,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m firmware_host.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     add_arguments(parser)
     return run_from_args(parser.parse_args(argv))
 

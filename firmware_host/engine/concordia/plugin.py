@@ -1,0 +1,68 @@
+"""Concordia as the companion registers it (:class:`firmware_host.engine.plugin.GamePlugin`)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+from ..core import Game, N_
+from ..plugin import GamePlugin
+from . import invariants, moves, play
+from .board import board_for
+from .leds import concordia_plan
+from .rules import ConcordiaRules
+from .state import DECISIONS, ConcordiaSetup
+from .tally import format_tally, quick_tally
+
+
+def demo_setup(players: int, rng: random.Random, board: dict[str, Any]) -> ConcordiaSetup:
+    """Colours, the map, who turns up market cards and both option rulings (C-AMB-1,
+    C-AMB-6) drawn from ``rng``."""
+    return ConcordiaSetup(
+        players=tuple((c, c.title()) for c in rng.sample(list(board["player_colours"]), players)), board=board,
+        map=rng.choice(["imperium", "italia"]), market_mode=rng.choice(["table", "companion"]),
+        vesta_per_card=rng.random() < 0.8, praefectus_passes=rng.choice(["right", "left"]),
+        seed=rng.randrange(2**32))
+
+
+def sim_figures(rules: ConcordiaRules, game: Game) -> dict[str, Any]:
+    s = game.state
+    built = len(s.players[s.concordia].houses) >= rules.board.houses_per_player
+    return {"turns": s.turns, "totals": [p["total"] for p in s.final["players"]],
+            "winner": s.final["winner"], "trigger": "houses" if built else "display"}
+
+
+def sim_summary(figures: list[dict[str, Any]], players: int) -> list[str]:
+    turns = [f["turns"] for f in figures]
+    vp = [v for f in figures for v in f["totals"]]
+    triggers = [f["trigger"] for f in figures]
+    winners = [f["winner"] for f in figures]
+    return [f"turns per game: mean {statistics.mean(turns):.0f}, min {min(turns)}, max {max(turns)}",
+            f"final VP: mean {statistics.mean(vp):.1f}, min {min(vp)}, max {max(vp)}",
+            f"ended by the 15th house: {triggers.count('houses')}, by the empty display: {triggers.count('display')}",
+            "wins by seat: " + ", ".join(f"{n + 1}: {winners.count(n)}" for n in range(players))]
+
+
+def tag_kinds(board_data: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The player tokens (a token confirms whose turn it is and names the player a Diplomat
+    copies) and the personality cards by name (a card touched is played from the hand, turned
+    up into the display or chosen in the market)."""
+    board = board_for(board_data)
+    return {"player": tuple(board.player_colours), "card": tuple(board.cards)}
+
+
+def score_holdings(board_data: dict[str, Any], data: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Concordia holdings (docs/concordia-tally.md) -> tally (C-GOD, C-END-4)."""
+    result = quick_tally(board_data, data)
+    return result, format_tally(result)
+
+
+PLUGIN = GamePlugin(
+    name="concordia", title=N_("Concordia"), data="concordia", players=range(2, 6),
+    setup_type=ConcordiaSetup, rules_type=ConcordiaRules, decisions=DECISIONS,
+    legal_moves=moves.legal_moves, random_move=play.random_event,
+    invariants=invariants.violations, final_invariants=invariants.game_over_violations,
+    demo_setup=demo_setup, sim_figures=sim_figures, sim_summary=sim_summary,
+    led_plan=concordia_plan, tag_kinds=tag_kinds, score_holdings=score_holdings,
+    display="display.concordia")

@@ -1,0 +1,71 @@
+"""The game plugin protocol: what each game registers (``<game>/plugin.py`` defines
+``PLUGIN``; the registry is ``firmware_host.games``). Pure, like the rest of the engine: the
+screens are named by import string only."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .core import Event, Game, JsonSetup, Rules
+from .leds import PlanFn
+
+Violations = Callable[[Any, Any], list[str]]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game, as the rest of the companion sees it.
+
+    - ``name``: as stored in the journal (``"trajan"``); ``title``: for players (marked
+      with ``N_``, the display translates it); ``data``: the board-data file
+      (``firmware_host/data/<data>.toml``) every setup carries; ``players``: the player
+      counts the game allows.
+    - ``setup_type``: a :class:`~firmware_host.engine.core.JsonSetup`; ``rules_type``:
+      ``rules_type(setup)`` is the game's :class:`~firmware_host.engine.core.Rules`.
+    - ``decisions``: every value ``state.pending.kind`` can take (the game's ``Decision``
+      literal); each has a screen and scripted inputs (the contract tests check it).
+    - ``legal_moves(rules, state) -> list[Event]``: what the rules accept now, in a stable
+      order (free parameters as each game's ``moves.py`` documents); ``random_move(game,
+      rng) -> Event``: a random legal move (random play: simulate, soaks, screenshots).
+    - ``invariants(rules, state)`` / ``final_invariants(rules, state)``: broken invariants
+      as sentences (empty: all hold).
+    - ``demo_setup(players, rng, board) -> setup``: a setup for random and scripted games,
+      its options drawn from ``rng``; ``board`` is the parsed ``data`` file.
+    - ``sim_figures(rules, game) -> dict`` and ``sim_summary(figures, players) -> lines``:
+      what ``table-companion simulate`` reports of finished random games.
+    - ``led_plan``: the LED plan (:mod:`firmware_host.engine.leds`).
+    - ``tag_kinds(board) -> {kind: (value, ...)}``: what can carry an NFC tag.
+    - ``score_holdings(board, data) -> (json, text)``: the end tally from a holdings file
+      (``table-companion score``), or ``None``; raises ``ValueError``/``KeyError``/
+      ``TypeError`` on a malformed file.
+    - ``display``: the import path of the game's display package (``display.games``).
+    """
+
+    name: str
+    title: str
+    data: str
+    players: range
+    setup_type: type[JsonSetup]
+    rules_type: Callable[[Any], Rules]
+    decisions: tuple[str, ...]
+    legal_moves: Callable[[Any, Any], list[Event]]
+    random_move: Callable[[Game, random.Random], Event]
+    invariants: Violations
+    final_invariants: Violations
+    demo_setup: Callable[[int, random.Random, dict[str, Any]], Any]
+    sim_figures: Callable[[Any, Game], dict[str, Any]]
+    sim_summary: Callable[[list[dict[str, Any]], int], list[str]]
+    led_plan: PlanFn
+    tag_kinds: Callable[[dict[str, Any]], dict[str, tuple[str, ...]]]
+    score_holdings: Callable[[dict[str, Any], dict[str, Any]], tuple[dict[str, Any], str]] | None
+    display: str
+
+    def rules(self, setup: Any) -> Rules:
+        """The rules of a game with ``setup`` (a :attr:`setup_type`)."""
+        return self.rules_type(setup)
+
+    def rules_from_json(self, setup_json: dict[str, Any]) -> Rules:
+        """The rules of a journaled setup. Raises ``ValueError`` for a malformed setup."""
+        return self.rules_type(self.setup_type.from_json(setup_json))
