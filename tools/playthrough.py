@@ -23,9 +23,10 @@ import json
 import os
 import random
 import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYTHROUGHS = ROOT / "tests" / "playthroughs"
@@ -72,12 +73,24 @@ def parse(text: str) -> Playthrough:
     return Playthrough(game, setup, moves)
 
 
+def setup_and_moves(pt: Playthrough) -> tuple[Any, list[Any]]:
+    """The game's setup (with its board data) and its moves as engine events."""
+    from firmware_host.data import load
+    from firmware_host.games import plugin
+
+    game = plugin(pt.game)
+    setup = game.setup_type.from_json({**pt.setup, "board": load(game.data)})
+    codec = game.rules(setup).codec
+    return setup, [codec.decode(m) for m in pt.moves]
+
+
 def _leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
-    """``(path, value)`` for every scalar or empty container in a JSON value."""
+    """``(path, value)`` for every scalar, empty container or list of scalars (shown whole:
+    a bowl's markers, a hand) in a JSON value."""
     if isinstance(value, dict) and value:
         for k in sorted(value):
             yield from _leaves(value[k], f"{path}.{k}" if path else str(k))
-    elif isinstance(value, list) and value:
+    elif isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
         for i, v in enumerate(value):
             yield from _leaves(v, f"{path}.{i}" if path else str(i))
     else:
@@ -110,13 +123,12 @@ def render(pt: Playthrough) -> str:
     ``RuleError`` (a move the rules refuse), naming the step."""
     from display.games import display_for
     from display.script import run_lines
-    from firmware_host.data import load
     from firmware_host.engine.core import event_to_json
     from firmware_host.games import plugin
 
     game = plugin(pt.game)
     shown = display_for(pt.game)
-    setup = game.setup_type.from_json({**pt.setup, "board": load(game.data)})
+    setup, _moves = setup_and_moves(pt)
     ctl = _controller()
     ctl.start_game(pt.game, setup)
     session = ctl.session

@@ -1,15 +1,13 @@
-"""Builders shared by the Chariot Race tests: races, scenario positions, and the small
-script language of the golden playthroughs (one event or expectation per line)."""
+"""Builders shared by the Chariot Race tests: races and scenario positions."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
 
 from firmware_host.data import load
-from firmware_host.engine.chariot_race import CODEC, ChariotRaceRules, ChariotRaceSetup
+from firmware_host.engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
 from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.chariot_race.state import Chariot
 from firmware_host.engine.core import Game, RuleError
@@ -70,102 +68,6 @@ def refused(game: Game, event: ev.Event, rule: str) -> RuleError:
     assert game.rules.state_to_json(game.state) == before
     assert len(game.events) == n
     return info.value
-
-
-# ----------------------------------------------------------------- golden script language
-
-def _value(field: dataclasses.Field, text: str) -> Any:
-    if str(field.type).startswith("tuple"):
-        return tuple(_scalar(v) for v in text.split(",") if v)
-    return _scalar(text)
-
-
-def _scalar(text: str) -> Any:
-    if text in ("true", "false"):
-        return text == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def parse_event(words: list[str]) -> ev.Event:
-    """``kind field=value ...`` → the event; tuple fields take comma-separated values."""
-    cls = CODEC.by_kind[words[0]]
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    args = {}
-    for word in words[1:]:
-        key, _, text = word.partition("=")
-        args[key] = _value(fields[key], text)
-    return cls(**args)
-
-
-def parse_setup(words: list[str]) -> ChariotRaceSetup:
-    """``setup players=A,B chariots=green:0,yellow:0,... sheets=white track=A seed=7 ...``"""
-    data: dict[str, Any] = {"board": BOARD}
-    for word in words[1:]:
-        key, _, text = word.partition("=")
-        if key == "players":
-            data[key] = text.split(",")
-        elif key == "chariots":
-            data[key] = [(c.split(":")[0], int(c.split(":")[1])) for c in text.split(",") if c]
-        else:
-            data[key] = _scalar(text)
-    return ChariotRaceSetup.from_json(data)
-
-
-def check_expectation(game: Game, words: list[str], where: str) -> None:
-    """``expect <colour> key=value ...`` (resistance, speed, fate, laps, lane, pos, wrecked),
-    ``expect turn <colour>``, ``expect pending <kind>``, ``expect winner <colour|none>``,
-    ``expect caltrops supply=N track=N``, ``expect error <RULE> <event ...>``."""
-    s = game.state
-    what = words[1]
-    if what == "turn":
-        assert s.pending.chariot == words[2], f"{where}: turn of {s.pending.chariot}"
-    elif what == "pending":
-        assert s.pending.kind == words[2], f"{where}: pending {s.pending.kind}"
-    elif what == "winner":
-        winner = s.chariots[s.winner].colour if s.winner is not None else "none"
-        assert s.over and winner == words[2], f"{where}: over={s.over} winner {winner}"
-    elif what == "caltrops":
-        got = {"supply": s.supply, "track": s.on_track}
-        for word in words[2:]:
-            key, _, text = word.partition("=")
-            assert got[key] == int(text), f"{where}: caltrops {got}"
-    elif what == "error":
-        with pytest.raises(RuleError) as info:
-            game.apply(parse_event(words[3:]))
-        assert info.value.rule == words[2], f"{where}: {info.value}"
-    else:
-        c = at(game, what)
-        got = {"resistance": c.resistance, "speed": c.speed, "fate": c.fate, "laps": c.crossings,
-               "lane": c.lane, "pos": c.pos, "wrecked": c.wrecked}
-        for word in words[2:]:
-            key, _, text = word.partition("=")
-            assert got[key] == _scalar(text), f"{where}: {what} {got}"
-
-
-def run_script(text: str) -> Game:
-    """Play a golden script; the first non-comment line is the ``setup`` line."""
-    game: Game | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        words = line.split("#", 1)[0].split()
-        if not words:
-            continue
-        where = f"line {number}: {line.strip()}"
-        if words[0] == "setup":
-            game = Game(ChariotRaceRules(parse_setup(words)))
-        elif words[0] == "expect":
-            assert game is not None
-            check_expectation(game, words, where)
-        else:
-            assert game is not None
-            try:
-                game.apply(parse_event(words))
-            except RuleError as exc:
-                raise AssertionError(f"{where}: {exc}") from None
-    assert game is not None
-    return game
 
 
 def quiet_turn(game: Game) -> None:

@@ -15,11 +15,11 @@ import pytest
 
 from display import theme
 from display.concordia import HOME_ACTIONS, SCREENS
-from display.games import tag_kinds
 from display.concordia.final import segments, working
 from display.concordia.screenshots import games
 from display.concordia.script import canonical, inputs_for
 from display.controller import Controller
+from display.games import tag_kinds
 from display.script import run_line, run_lines
 from firmware_host.data import load
 from firmware_host.engine.concordia import ConcordiaSetup
@@ -28,8 +28,8 @@ from firmware_host.engine.concordia.play import random_event
 from firmware_host.engine.concordia.rules import _EXPECTS
 from firmware_host.engine.concordia.tally import quick_tally
 from firmware_host.inputs import ButtonPressed, TagRead
-from firmware_host.tags import TagThing
 from firmware_host.journal import Journal
+from firmware_host.tags import TagThing
 from tests.display.ui_checks import check_screens, moves, unchanged_after
 
 BOARD = load("concordia")
@@ -478,8 +478,9 @@ def test_c_end_3_the_final_round_banner(surface):
 
 
 def finished(name: str = "concordia-2p") -> Controller:
-    from tests.concordia.test_concordia_ui_golden import engine_golden
-    game_setup, events = engine_golden(name)
+    """The golden playthrough ``name`` (tests/playthroughs/), its moves submitted."""
+    from tools.playthrough import PLAYTHROUGHS, parse, setup_and_moves
+    game_setup, events = setup_and_moves(parse((PLAYTHROUGHS / f"{name}.txt").read_text(encoding="utf-8")))
     ctl = Controller(None)
     ctl.start_game("concordia", game_setup)
     for e in events:
