@@ -1,4 +1,4 @@
-"""`table-companion bench`: the report's structure, the verdicts and --check, with made-up
+"""`python -m tools.bench`: the report's structure, the verdicts and --check, with made-up
 figures (unit tests never assert on time); a --quick run only has to report every budget."""
 
 import argparse

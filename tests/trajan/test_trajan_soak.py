@@ -1,5 +1,5 @@
 """Random-play soak: 200+ complete games in CI, every invariant checked after every move
-(10,000 belong in `table-companion bench`)."""
+(10,000 belong in `python -m tools.bench`)."""
 
 import pytest
 
