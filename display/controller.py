@@ -7,21 +7,29 @@ centre of that widget, so scripts take exactly the path a finger does.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from firmware_host.engine.core import Event, RuleError
 from firmware_host import i18n
+from firmware_host.engine.core import Event, RuleError
 from firmware_host.i18n import _
-from firmware_host.inputs import (BOWL_BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead,
-                                     TextEntered, Touch)
+from firmware_host.inputs import (
+    BOWL_BUTTONS,
+    ButtonHeld,
+    ButtonPressed,
+    DeviceStatus,
+    Input,
+    TagRead,
+    TextEntered,
+    Touch,
+)
 from firmware_host.journal import Journal
 from firmware_host.session import SaveError, Session, SessionError, open_saved, resume_unfinished, start
 
 from . import text, theme
 from .ui import Screen
-
 
 
 class Controller:

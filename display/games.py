@@ -5,9 +5,10 @@ package, which defines ``DISPLAY``, a :class:`GameDisplay`). Generic screens loo
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from firmware_host.data import load
 from firmware_host.engine.core import Event
@@ -35,7 +36,7 @@ class GameDisplay:
     """
 
     new_game: type[Screen]
-    screens: dict[str, type[Screen]]
+    screens: Mapping[str, type[Screen]]
     inputs_for: Callable[[Any, Event], list[str]]
     tag_titles: dict[str, str]
     tag_label: Callable[[str, str], str]

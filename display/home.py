@@ -13,6 +13,7 @@ from . import text, theme
 from .games import display_for, title
 from .ui import Button, Screen, column
 
+
 class HomeScreen(Screen):
     def build(self) -> list[Button]:
         rows = column(pygame.Rect(24, 110, 340, 0), len(GAMES) + 1, 64, 12)
@@ -55,7 +56,8 @@ class GamesScreen(Screen):
     def build(self) -> list[Button]:
         out = []
         shown = self.rows[self.page * self.PAGE:(self.page + 1) * self.PAGE]
-        for (gid, game, created, finished, events), rect in zip(shown, column(pygame.Rect(24, 70, 560, 0), self.PAGE, 60)):
+        rects = column(pygame.Rect(24, 70, 560, 0), self.PAGE, 60)
+        for (gid, game, created, finished, events), rect in zip(shown, rects):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(created))
             state = _("finished") if finished and finished > 0 else _("set aside") if finished else _("in progress")
             out.append(Button(f"open:{gid}", rect, f"{_(title(game))} · {when}",

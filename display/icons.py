@@ -40,8 +40,8 @@ def marker(surface: pygame.Surface, centre: tuple[int, int], colour: str, radius
            ring: tuple[int, int, int] | None = None) -> None:
     """An octagonal action marker of ``colour`` (a marker colour name)."""
     cx, cy = centre
-    pts = [(cx + radius * math.cos(math.pi / 8 + k * math.pi / 4), cy + radius * math.sin(math.pi / 8 + k * math.pi / 4))
-           for k in range(8)]
+    angles = [math.pi / 8 + k * math.pi / 4 for k in range(8)]
+    pts = [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
     pygame.draw.polygon(surface, theme.MARKER_RGB.get(colour, theme.MUTED), pts)
     pygame.draw.polygon(surface, ring or (30, 30, 30), pts, 2 if ring else 1)
 

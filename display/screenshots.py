@@ -8,8 +8,9 @@ appears, with a :class:`Shooter` (``GameDisplay.screenshots``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from firmware_host.games import GAMES
 from firmware_host.i18n import set_language

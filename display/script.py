@@ -9,7 +9,7 @@ and the benchmark are built from them.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from firmware_host.engine.core import Event
 from firmware_host.inputs import ButtonHeld, ButtonPressed, TagRead

@@ -12,12 +12,11 @@ import sqlite3
 
 import pygame
 
+from firmware_host.games import GAMES
 from firmware_host.i18n import _
 from firmware_host.tags import TagInUse, TagThing
 
 from . import text, theme
-from firmware_host.games import GAMES
-
 from .games import display_for, tag_kinds, title
 from .ui import Button, Screen, column, grid
 
@@ -60,7 +59,7 @@ class TagsScreen(Screen):
         out = []
         kinds = tag_kinds(self.game)
         enrolled = self.ctl.tags.enrolled(self.game) if self.ctl.tags else []
-        for (kind, values), rect in zip(kinds.items(), column(pygame.Rect(24, 70, 420, 0), len(kinds), 56)):
+        for kind, rect in zip(kinds, column(pygame.Rect(24, 70, 420, 0), len(kinds), 56)):
             n = sum(1 for _uid, t in enrolled if t.kind == kind)
             out.append(Button(f"kind:{kind}", rect, kind_title(self.game, kind),
                               _("{n} tags enrolled").format(n=n), size=17))

@@ -7,7 +7,7 @@ surface is kept in a small LRU cache; a redraw of an unchanged screen renders no
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -17,7 +17,7 @@ _CACHE_SIZE = 1024
 _surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font_path(families: tuple[str, ...], bold: bool) -> str | None:
     for family in families:
         path = pygame.font.match_font(family, bold=bold)
@@ -135,7 +135,7 @@ def fit(text: str, size: int, max_px: int, bold: bool = False, min_size: int = 1
     return size
 
 
-def draw(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
+def draw(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 18,
          colour: tuple[int, int, int] = (236, 236, 236), anchor: str = "topleft",
          bold: bool = False, max_width: int | None = None, lang: str = "") -> pygame.Rect:
     """Draw ``text`` with its ``anchor`` (a pygame.Rect attribute name) at ``pos``; shrinks

@@ -8,8 +8,9 @@ scripted ``tap <id>`` all end in :meth:`Screen.press`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +20,8 @@ from firmware_host.i18n import _
 from . import text, theme
 
 if TYPE_CHECKING:
+    from firmware_host.session import Session
+
     from .controller import Controller
 
 
@@ -86,7 +89,7 @@ class Screen:
     #: shows the global undo / menu buttons in the top bar
     chrome = True
 
-    def __init__(self, ctl: "Controller") -> None:
+    def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self._widgets: list[Button] | None = None
 
@@ -167,15 +170,22 @@ class GameScreen(Screen):
     :meth:`legal` and :meth:`preview` ask the engine about a move without making it, so no
     screen repeats a rule."""
 
-    def __init__(self, ctl: "Controller") -> None:
+    def __init__(self, ctl: Controller) -> None:
         super().__init__(ctl)
         assert ctl.session is not None
         self.rules: Any = ctl.session.rules
         self.board: Any = self.rules.board
 
     @property
+    def session(self) -> Session:
+        """The open game's session (a game screen exists only while a game is open)."""
+        session = self.ctl.session
+        assert session is not None
+        return session
+
+    @property
     def s(self) -> Any:
-        return self.ctl.session.state  # type: ignore[union-attr]
+        return self.session.state
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -190,7 +200,7 @@ class GameScreen(Screen):
     def legal(self, event: Any) -> str:
         """Why ``event`` is illegal now (``""`` if legal), translated."""
         try:
-            self.ctl.session.game.check(event)  # type: ignore[union-attr]
+            self.session.game.check(event)
         except RuleError as exc:
             return exc.translated(_)
         return ""
@@ -198,6 +208,6 @@ class GameScreen(Screen):
     def preview(self, event: Any) -> Any:
         """The state after ``event``, or ``None`` if the rules refuse it."""
         try:
-            return self.ctl.session.game.check(event)  # type: ignore[union-attr]
+            return self.session.game.check(event)
         except RuleError:
             return None

@@ -20,12 +20,18 @@ import queue
 import select
 import signal
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from . import i18n, watchdog
 from .config import load_config
 from .inputs import ButtonHeld, ButtonPressed, Input, TextEntered, Touch
 from .journal import Journal
+
+if TYPE_CHECKING:
+    import pygame
+
+    from display.controller import Controller
 
 log = logging.getLogger(__name__)
 
@@ -94,10 +100,11 @@ def _sleep_until_input(inputs: InputQueue, devices: list[int], timeout: float) -
     """Block in ``select`` until the queue or a device is readable; our copies of the device
     events are discarded (SDL reads its own). Returns the devices that are gone (unplugged:
     they stay readable and fail to read), for the caller to close."""
-    readable, _w, _x = select.select([inputs, *devices], [], [], timeout)
+    watched: list[InputQueue | int] = [inputs, *devices]
+    readable, _w, _x = select.select(watched, [], [], timeout)
     gone = []
     for fd in readable:
-        if fd is not inputs:
+        if isinstance(fd, int):         # a device (the queue is the only other entry)
             try:
                 while os.read(fd, 4096):
                     pass
@@ -118,7 +125,9 @@ def translate(event: Any, wants_text: bool) -> Input | None:
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
         return Touch(*event.pos)
     if event.type == pygame.FINGERDOWN:
-        w, h = pygame.display.get_surface().get_size()
+        window = pygame.display.get_surface()
+        assert window is not None       # touches only arrive once the window is open
+        w, h = window.get_size()
         return Touch(int(event.x * w), int(event.y * h))
     if event.type == pygame.TEXTINPUT and wants_text:
         return TextEntered(event.text)
@@ -145,8 +154,8 @@ def run(profile: str | None = None, config_path: str | None = None, journal_path
 
     from display.controller import Controller
 
-    from .io.hardware import open_hardware
     from .engine.leds import LedLayout
+    from .io.hardware import open_hardware
     from .tags import TagRegistry
 
     journal, notice = Journal.open_or_recover(config.journal_path)
@@ -180,11 +189,13 @@ def run(profile: str | None = None, config_path: str | None = None, journal_path
     return 0
 
 
-def _loop(ctl, window, inputs: InputQueue, hardware: Any = None, layout: Any = None) -> None:
+def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware: Any = None,
+          layout: Any = None) -> None:
     """Draw what changed, light the strip, then sleep until the next input (module doc)."""
     import pygame
 
     from display.strip import draw_strip
+
     from .engine.leds import PULSE_FRAME_S
     from .games import GAMES
     from .ledplan import led_plan
@@ -194,7 +205,7 @@ def _loop(ctl, window, inputs: InputQueue, hardware: Any = None, layout: Any = N
     sdl_waits = pygame.display.get_driver() in SDL_CAN_WAIT
     devices = [] if sdl_waits else input_devices()
     first_frame = True
-    shown_version = -1
+    shown_version: int | None = -1
     led_due = 0.0                       # when the LED plan must be looked at again
     try:
         while ctl.running:

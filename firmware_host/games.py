@@ -19,11 +19,10 @@ import random
 from typing import Any
 
 from .data import load
-from .engine.core import Rules
-from .engine.plugin import GamePlugin
+from .engine.plugin import GamePlugin, GameRules
 
 
-def demo_rules(game: GamePlugin, players: int, rng: random.Random) -> Rules:
+def demo_rules(game: GamePlugin, players: int, rng: random.Random) -> GameRules:
     """Rules for a demo game of ``game`` with ``players`` players, options drawn from ``rng``."""
     return game.rules(game.demo_setup(players, rng, load(game.data)))
 
@@ -49,7 +48,7 @@ def plugin(game: str) -> GamePlugin:
         raise KeyError(f"unknown game {game!r} (known: {', '.join(GAMES)})") from None
 
 
-def rules_for(game: str, setup_json: dict[str, Any]) -> Rules:
+def rules_for(game: str, setup_json: dict[str, Any]) -> GameRules:
     """Rules for a journaled game. Raises ``KeyError`` for an unknown game name,
     ``ValueError`` for a malformed setup."""
     return plugin(game).rules_from_json(setup_json)

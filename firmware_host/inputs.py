@@ -5,8 +5,8 @@ hardware. Buttons, NFC, touch and keyboard adapters produce these and hand them 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Union
 
 BOWL_BUTTONS = ("bowl1", "bowl2", "bowl3", "bowl4", "bowl5", "bowl6")
 BUTTONS = BOWL_BUTTONS + ("ok", "undo")
@@ -68,5 +68,5 @@ class DeviceStatus:
     message: str = ""
 
 
-Input = Union[ButtonPressed, ButtonHeld, TagRead, Touch, TextEntered, DeviceStatus]
+Input = ButtonPressed | ButtonHeld | TagRead | Touch | TextEntered | DeviceStatus
 InputSink = Callable[[Input], None]

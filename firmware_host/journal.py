@@ -103,7 +103,7 @@ class Journal:
             pass
 
     @classmethod
-    def open_or_recover(cls, path: str | Path) -> tuple["Journal", str | None]:
+    def open_or_recover(cls, path: str | Path) -> tuple[Journal, str | None]:
         """Open ``path``; if it is unusable, rename it (and its -wal/-shm) aside and start a
         fresh journal. Returns ``(journal, message)`` where ``message`` says what was set
         aside, or ``None``."""
@@ -126,7 +126,9 @@ class Journal:
         """Record a new game; returns its id. Committed on return."""
         cur = self.db.execute("INSERT INTO games (game, setup, created) VALUES (?, ?, ?)",
                               (game, json.dumps(setup, separators=(",", ":")), time.time()))
-        return int(cur.lastrowid)
+        game_id = cur.lastrowid
+        assert game_id is not None  # set by every successful INSERT
+        return game_id
 
     def _transaction(self, *statements: tuple[str, tuple]) -> None:
         """Run ``statements`` as one transaction: all of them are on disk, or none."""

@@ -8,7 +8,8 @@ shows the devices' health (:func:`status_colour`).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .engine.leds import OFF, RGB, LedFrame, LedLayout, PlanFn
 from .inputs import DeviceStatus

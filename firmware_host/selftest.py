@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import queue
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from .config import Config
 from .i18n import _
+from .inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead
 from .io.buttons import button_label
 from .io.hardware import open_hardware
-from .inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus, Input, TagRead
 from .io.leds import OFF, Strip
 
 BLINK = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
@@ -122,7 +123,8 @@ def _buttons(opened: bool, inputs: _Inputs, out: Callable[[str], Any],
             results.append((part, False, _("the buttons could not be opened")))
             continue
         out(_("Press {button} (within {s:.0f} s).").format(button=button_label(name), s=timeout))
-        deadline, wrong = time.monotonic() + timeout, []
+        deadline = time.monotonic() + timeout
+        wrong: list[str] = []
         while True:
             inp = inputs.next(deadline)
             if inp is None:

@@ -51,7 +51,7 @@ class Session:
         self.game_id = game_id
 
     @classmethod
-    def resume(cls, journal: Journal, game_id: int) -> "Session":
+    def resume(cls, journal: Journal, game_id: int) -> Session:
         """Rebuild a journaled game by replaying its events. Raises
         :class:`~firmware_host.engine.core.ReplayError` for anything that stops the rebuild
         (an unknown game, a malformed setup or move, a move the rules no longer accept)."""
@@ -76,6 +76,7 @@ class Session:
         """
         new_state = self.game.check(event)
         if self.journal is not None:
+            assert self.game_id is not None  # a journaled session always has its game's id
             try:
                 self.journal.append(self.game_id, len(self.game.events) + 1, event_to_json(event),
                                     finished=bool(getattr(new_state, "over", False)))
@@ -91,6 +92,7 @@ class Session:
         :class:`SaveError` (nothing changed) if the journal refuses."""
         keep = max(0, len(self.game.events) - n)
         if self.journal is not None:
+            assert self.game_id is not None  # a journaled session always has its game's id
             try:
                 self.journal.truncate(self.game_id, keep)
             except sqlite3.Error as exc:

@@ -3,7 +3,6 @@
 import json
 from pathlib import Path
 
-
 from firmware_host.cli import main
 from firmware_host.journal import Journal
 from firmware_host.session import Session

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from firmware_host.engine.core import copy_state, RuleError
+from firmware_host.engine.core import RuleError, copy_state
 from firmware_host.engine.trajan import events as ev
 from firmware_host.journal import SCHEMA_VERSION, Journal, JournalError
 from firmware_host.session import SaveError, Session

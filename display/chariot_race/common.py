@@ -134,11 +134,12 @@ class ChariotScreen(GameScreen):
         active = s.active()
         highlight = highlight or (active.colour if active is not None else s.pending.chariot)
         for k, c in enumerate(s.chariots):
-            self.chariot_row(surface, pygame.Rect(area.x, area.y + k * (h + 4), area.width, h), c, c.colour == highlight)
+            row = pygame.Rect(area.x, area.y + k * (h + 4), area.width, h)
+            self.chariot_row(surface, row, c, c.colour == highlight)
         y = area.y + n * (h + 4) + 2
         if y + 18 < area.bottom:
-            text.draw(surface, _("Caltrops: {on} on the track, {left} in the supply").format(on=s.on_track, left=s.supply),
-                      (area.x + 4, y), 13, theme.MUTED, max_width=area.width - 8)
+            caltrops = _("Caltrops: {on} on the track, {left} in the supply").format(on=s.on_track, left=s.supply)
+            text.draw(surface, caltrops, (area.x + 4, y), 13, theme.MUTED, max_width=area.width - 8)
 
     def chariot_row(self, surface: pygame.Surface, rect: pygame.Rect, c: Chariot, active: bool) -> None:
         s = self.s
@@ -154,7 +155,8 @@ class ChariotScreen(GameScreen):
         fg = theme.DIM if c.wrecked else theme.TEXT
         x, y = rect.x + 16, rect.y + 4
         r = text.draw(surface, names.colour(c.colour), (x, y), 16, fg, bold=True, max_width=80)
-        text.draw(surface, s.players[c.seat], (r.right + 6, y + 2), 14, theme.MUTED, max_width=rect.right - r.right - 70)
+        text.draw(surface, s.players[c.seat], (r.right + 6, y + 2), 14, theme.MUTED,
+                  max_width=rect.right - r.right - 70)
         self.lap_badge(surface, pygame.Rect(rect.right - 62, y, 56, 20), c)
         if c.wrecked:
             text.draw(surface, _("wrecked"), (x, y + 24), 15, theme.BAD, bold=True)
@@ -200,7 +202,8 @@ class ChariotScreen(GameScreen):
         pygame.draw.rect(surface, theme.PANEL, area, border_radius=8)
         chip = pygame.Rect(area.x + 8, area.y + 7, 34, 22)
         icons.chip(surface, chip, c.colour, c.wrecked)
-        r = text.draw(surface, names.colour(c.colour), (chip.right + 8, chip.centery), 21, theme.TEXT, "midleft", bold=True)
+        r = text.draw(surface, names.colour(c.colour), (chip.right + 8, chip.centery), 21, theme.TEXT, "midleft",
+                      bold=True)
         r = text.draw(surface, s.players[c.seat], (r.right + 8, chip.centery + 1), 16, theme.MUTED, "midleft",
                       max_width=150)
         if c.finished:
@@ -218,8 +221,10 @@ class ChariotScreen(GameScreen):
             self.turn_dice(surface, pygame.Rect(r.right + 12, area.y + 6, area.right - 190 - r.right, 24), t)
         elif s.round and not c.wrecked:
             dice = self.rules.dice_to_roll(s, c.colour)
-            text.draw(surface, _("{n} dice at speed {speed}").format(n=dice, speed=self.rules.starting_speed(s, c.colour)),
-                      (area.right - 180, chip.centery), 15, theme.MUTED, "midright", max_width=area.right - 180 - r.right - 8)
+            text.draw(surface,
+                      _("{n} dice at speed {speed}").format(n=dice, speed=self.rules.starting_speed(s, c.colour)),
+                      (area.right - 180, chip.centery), 15, theme.MUTED, "midright",
+                      max_width=area.right - 180 - r.right - 8)
         b = self.board
         rows = (
             (icons.helmet, _("Resistance"), c.resistance, after.resistance if after else None, b.max_resistance,
@@ -272,7 +277,8 @@ class ChariotScreen(GameScreen):
             colour = theme.ACCENT if now else theme.MUTED if done else theme.DIM
             text.draw(surface, f"{k + 1} {_(label)}", r.center, 14, colour, "center", bold=now, max_width=r.width - 6)
 
-    def warning(self, surface: pygame.Surface, rect: pygame.Rect, c: Chariot, state: ChariotRaceState | None = None) -> bool:
+    def warning(self, surface: pygame.Surface, rect: pygame.Rect, c: Chariot,
+                state: ChariotRaceState | None = None) -> bool:
         """The corner warning for ``c`` (in ``state``, default the current one): red when a
         corner at this speed would wreck it, amber when it costs resistance. ``True`` if drawn."""
         s = state or self.s
@@ -289,7 +295,8 @@ class ChariotScreen(GameScreen):
             pygame.draw.rect(surface, (70, 58, 24), rect, border_radius=6)
             line = _("Corner {limit} ahead at speed {speed}: −{n} resistance per corner space.")
             colour = theme.ACCENT
-        icons.corner(surface, pygame.Rect(rect.x + 4, rect.y + 4, rect.height - 8, rect.height - 8), limit, theme.ACCENT)
+        icons.corner(surface, pygame.Rect(rect.x + 4, rect.y + 4, rect.height - 8, rect.height - 8), limit,
+                     theme.ACCENT)
         msg = line.format(limit=limit, speed=c.speed, n=damage, chariot=names.colour(c.colour))
         x, width = rect.x + rect.height + 2, rect.width - rect.height - 8
         lines = text.wrap(msg, 15, width, bold=wrecks)[:2]

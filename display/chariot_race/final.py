@@ -64,8 +64,8 @@ class PodiumScreen(ChariotScreen):
             icons.chip(surface, chip, c.colour)
             if c.finished:
                 icons.flag(surface, pygame.Rect(chip.right - 8, chip.y - 24, 26, 26), theme.TEXT)
-            text.draw(surface, names.colour(c.colour), (block.centerx, block.y - 52), 19, theme.TEXT, "midtop", bold=True,
-                      max_width=w)
+            text.draw(surface, names.colour(c.colour), (block.centerx, block.y - 52), 19, theme.TEXT, "midtop",
+                      bold=True, max_width=w)
             text.draw(surface, self.s.players[c.seat], (block.centerx, block.y - 28), 15, theme.MUTED, "midtop",
                       max_width=w)
 

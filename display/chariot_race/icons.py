@@ -5,7 +5,7 @@ fitted into the rectangle it is given."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -82,7 +82,8 @@ def plus_two(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int,
         pygame.draw.line(surface, colour, (sq.x + s * (0.08 + 0.04 * k), y), (sq.x + s * 0.3, y), max(1, w // 2))
 
 
-def lane_arrow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], direction: str = "out") -> None:
+def lane_arrow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
+               direction: str = "out") -> None:
     """The LANE face: an arrow that steps into the next lane (``out`` to the right)."""
     sq = _square(rect)
     s = sq.width
@@ -210,7 +211,8 @@ def flag(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int
             x, y = sq.x + s * 0.2 + i * cell, sq.y + s * 0.08 + j * cell
             fill = colour if (i + j) % 2 == 0 else theme.BG
             pygame.draw.rect(surface, fill, (int(x), int(y), int(cell) + 1, int(cell) + 1))
-    pygame.draw.rect(surface, colour, (int(sq.x + s * 0.2), int(sq.y + s * 0.08), int(4 * cell) + 1, int(3 * cell) + 1), 1)
+    pygame.draw.rect(surface, colour,
+                     (int(sq.x + s * 0.2), int(sq.y + s * 0.08), int(4 * cell) + 1, int(3 * cell) + 1), 1)
 
 
 def corner(surface: pygame.Surface, rect: pygame.Rect, limit: int, colour: tuple[int, int, int]) -> None:

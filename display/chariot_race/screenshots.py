@@ -83,6 +83,7 @@ def render_chariot(out: Path, seed: int = 7) -> list[Path]:
     rng = random.Random(seed)
     for setup in races():
         ctl.start_game("chariot_race", setup)
+        assert ctl.session is not None  # started: the journal cannot refuse it
         while not ctl.session.state.over:
             event = random_event(ctl.session.game, rng)
             for line in inputs_for(ctl, event):

@@ -4,10 +4,15 @@ screenshots and input tests). Lines as in :mod:`display.script`: ``tap <widget i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.core import Event
 
 from .turn import faces_of
+
+if TYPE_CHECKING:
+    from ..controller import Controller
 
 
 def canonical(event: Event, board: object = None) -> Event:
@@ -21,12 +26,13 @@ def canonical(event: Event, board: object = None) -> Event:
     return event
 
 
-def inputs_for(ctl, event: Event) -> list[str]:
+def inputs_for(ctl: Controller, event: Event) -> list[str]:
     """The lines a table enters for Chariot Race ``event`` on the current screen (which must
     be the fresh screen of the pending decision, no draft open). Raises ``ValueError`` for an
     event the screens cannot make."""
+    assert ctl.session is not None  # moves are scripted for an open game
     s = ctl.session.state
-    rules = ctl.session.rules
+    rules: Any = ctl.session.rules  # the ChariotRaceRules (board data)
     board = rules.board
     faces = faces_of(board)
     e = canonical(event)

@@ -5,6 +5,7 @@ CR-VAR-BLACK-2..4)."""
 from __future__ import annotations
 
 import secrets
+from functools import partial
 
 import pygame
 
@@ -82,7 +83,8 @@ class NewGameScreen(Screen):
                 if self.sheets == "white":
                     out.append(colour_button(f"colour:{i * per + k}", r, colour, names.colour(colour)))
                 else:
-                    out.append(Button(f"colour:{i * per + k}", r, _("picked"), _("at the table"), enabled=False, size=14))
+                    out.append(Button(f"colour:{i * per + k}", r, _("picked"), _("at the table"), enabled=False,
+                                      size=14))
             out.append(Button(f"up:{i}", pygame.Rect(320, y, 52, 50), "↑" if i else "", enabled=i > 0))
         x, w = 386, theme.WIDTH - 386 - 12
         for k, n in enumerate(range(2, 7)):
@@ -128,7 +130,7 @@ class NewGameScreen(Screen):
         elif kind == "name":
             i = int(value)
             self.ctl.push(KeyboardScreen(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
-                                         lambda name, i=i: self._rename(i, name)))
+                                         partial(self._rename, i)))
         elif kind == "up":
             i, per = int(value), self.per
             self.names[i - 1], self.names[i] = self.names[i], self.names[i - 1]
@@ -191,8 +193,8 @@ class StartSpacesScreen(ChariotScreen):
             y = TOP + 62 + k * 56
             for space in range(1, n + 1):
                 holder = next((col for col, sp in self.spaces.items() if sp == space), None)
-                out.append(Button(f"space:{c.colour}:{space}", pygame.Rect(196 + (space - 1) * 62, y, 56, 50), str(space),
-                                  selected=self.spaces.get(c.colour) == space,
+                out.append(Button(f"space:{c.colour}:{space}", pygame.Rect(196 + (space - 1) * 62, y, 56, 50),
+                                  str(space), selected=self.spaces.get(c.colour) == space,
                                   enabled=holder in (None, c.colour), size=18))
         x = 592
         out.append(Button("draw", pygame.Rect(x, TOP + 206, 196, 50), _("Companion draws"), enabled=not self.spaces))
@@ -239,8 +241,9 @@ class StartSpacesScreen(ChariotScreen):
             if nxt is None:
                 self.ctl.say(_("Every chariot has a start space: press OK to start, or UNDO to change one."))
             elif space in self.spaces.values():
-                self.ctl.say(_("CR-SETUP-2: Start space {space} is taken. Choose a free start space.").format(space=space),
-                             "bad")
+                self.ctl.say(
+                    _("CR-SETUP-2: Start space {space} is taken. Choose a free start space.").format(space=space),
+                    "bad")
             else:
                 self.spaces[nxt.colour] = space
                 self.invalidate()

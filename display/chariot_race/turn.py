@@ -31,7 +31,8 @@ def faces_of(board) -> tuple[str, ...]:
     return tuple(dict.fromkeys(board.die_faces))
 
 
-def face_buttons(board, area: pygame.Rect, prefix: str = "face", allowed: tuple[str, ...] | None = None) -> list[Button]:
+def face_buttons(board, area: pygame.Rect, prefix: str = "face",
+                 allowed: tuple[str, ...] | None = None) -> list[Button]:
     """One button per die symbol (``face:<symbol>``) with its picture and bowl number."""
     faces = faces_of(board)
     w = (area.width - GAP * (len(faces) - 1)) // len(faces)
@@ -98,7 +99,8 @@ class RollScreen(ChariotScreen):
             sub = _("done this turn")
         elif why:
             sub = _("needs {fate} fate").format(fate=self.board.repair_fate)
-        out.append(Button("repair", pygame.Rect(AREA.right - 200, y, 200, ROW), _("Repair"), sub, enabled=not why, size=17))
+        out.append(Button("repair", pygame.Rect(AREA.right - 200, y, 200, ROW), _("Repair"), sub, enabled=not why,
+                          size=17))
         out += face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 10, AREA.width, 64))
         bottom = AREA.bottom - ROW
         companion = dice_mode(self.ctl.session) == "companion"
@@ -239,8 +241,8 @@ class DiceScreen(ChariotScreen):
             icons.die(surface, pygame.Rect(AREA.x, AREA.y + 46, 52, 52), t.dice[die])
             text.draw(surface, "→ ?", (AREA.x + 62, AREA.y + 72), 22, theme.ACCENT, "midleft", bold=True)
             return
-        free = _("The first reroll is free.") if t.free_reroll else _("Each reroll or turned die costs {n} fate.").format(
-            n=self.board.reroll_cost)
+        free = (_("The first reroll is free.") if t.free_reroll
+                else _("Each reroll or turned die costs {n} fate.").format(n=self.board.reroll_cost))
         self.title(surface, _("Reroll, turn a die, or keep the dice"),
                    _("Tap dice to select them (bowl 1-5). {free} Fate: {fate}.").format(free=free, fate=c.fate))
         x = AREA.x + len(t.dice) * 66 + 8
@@ -438,19 +440,22 @@ class MoveScreen(ChariotScreen):
         row2 = [("hit", _("4: chariot hit"), _("−{n} to both").format(n=self.board.collision_damage),
                  ev.Collide(self._any_target(c))),
                 ("caltrop", _("5: caltrop"), _("−{n} resistance").format(n=self.board.caltrop_damage), ev.HitCaltrop()),
-                ("finish", _("6: finish line"), _("starts the last lap") if not c.crossings else _("finishes!"), ev.CrossFinish())]
+                ("finish", _("6: finish line"), _("starts the last lap") if not c.crossings else _("finishes!"),
+                 ev.CrossFinish())]
         if self.rules.setup.track == "B":
             row2.append(("rocks", _("rock pile"), _("wrecks"), ev.HitRocks()))
         w = (AREA.width - GAP * (len(row2) - 1)) // len(row2)
         for k, (wid, label, sub, event) in enumerate(row2):
             why = self.legal(event) if event is not None else ""
-            out.append(Button(wid, pygame.Rect(AREA.x + k * (w + GAP), y, w, ROW), label, sub, enabled=not why, size=16))
+            out.append(Button(wid, pygame.Rect(AREA.x + k * (w + GAP), y, w, ROW), label, sub, enabled=not why,
+                              size=16))
         y += ROW + GAP
         left = self.t.count("lane") - self.t.lane_changes
         for k, direction in enumerate(("in", "out")):
             why = self.legal(ev.ChangeLane(direction))
             out.append(Button(f"lane:{direction}", pygame.Rect(AREA.x + k * (w3 + GAP), y, w3, ROW),
-                              _(names.LANE[direction]), _("{n} lane dice left").format(n=left), enabled=not why, size=16))
+                              _(names.LANE[direction]), _("{n} lane dice left").format(n=left), enabled=not why,
+                              size=16))
         out.append(Button("ok", pygame.Rect(AREA.x + 2 * (w3 + GAP), y, w3, ROW), _("End of move"), fill=GREEN))
         return out
 
@@ -573,7 +578,8 @@ class AttackScreen(ChariotScreen):
         c = self.turn_frame(surface)
         t = self.s.turn
         left = t.count("attack") - t.attacks
-        self.title(surface, _("{chariot} attacks ({n} attack dice left)").format(chariot=names.colour(c.colour), n=left),
+        self.title(surface,
+                   _("{chariot} attacks ({n} attack dice left)").format(chariot=names.colour(c.colour), n=left),
                    _("A javelin at a chariot 1-2 spaces away (bowl 1-6), or a caltrop on a space passed."))
 
     def press(self, wid: str) -> None:

@@ -14,8 +14,17 @@ from .quick import QuickTallyScreen
 from .screenshots import render_concordia
 from .script import canonical, inputs_for
 from .setup import NewGameScreen, RevealCardScreen
-from .turn import (ArchitectScreen, BuyScreen, ColonistScreen, DiplomatScreen, KeepGoodsScreen, MercatorScreen,
-                   PlayScreen, PrefectScreen, TribuneScreen)
+from .turn import (
+    ArchitectScreen,
+    BuyScreen,
+    ColonistScreen,
+    DiplomatScreen,
+    KeepGoodsScreen,
+    MercatorScreen,
+    PlayScreen,
+    PrefectScreen,
+    TribuneScreen,
+)
 
 SCREENS = {
     "reveal_card": RevealCardScreen,

@@ -87,7 +87,8 @@ def pawn(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int
                 (rect.right - rect.width * 0.22, rect.bottom - 1), (rect.x + rect.width * 0.22, rect.bottom - 1)]
         pygame.draw.polygon(surface, colour, hull)
         pygame.draw.polygon(surface, rim, hull, 1)
-        sail = [(cx, rect.y + 1), (cx, rect.y + rect.height * 0.5), (rect.right - rect.width * 0.2, rect.y + rect.height * 0.5)]
+        sail = [(cx, rect.y + 1), (cx, rect.y + rect.height * 0.5),
+                (rect.right - rect.width * 0.2, rect.y + rect.height * 0.5)]
         pygame.draw.polygon(surface, SEA_RGB, sail)
         return
     r = max(2, rect.width // 5)
@@ -196,7 +197,8 @@ def good_button(wid: str, rect: pygame.Rect, good: str, sub: str = "", *, select
                       max_width=r.right - x - 4)
             text.draw(surface, sub, (x, r.centery + 1), 13, theme.MUTED, "topleft", max_width=r.right - x - 4)
         else:
-            text.draw(surface, names.good(good), (x, r.centery), 16, fg, "midleft", bold=True, max_width=r.right - x - 4)
+            text.draw(surface, names.good(good), (x, r.centery), 16, fg, "midleft", bold=True,
+                      max_width=r.right - x - 4)
     return Button(wid, rect, sub=sub, icon=paint, frame=False, enabled=enabled, selected=selected)
 
 
@@ -215,7 +217,8 @@ def player_button(wid: str, rect: pygame.Rect, p: PlayerState, sub: str = "", *,
         fg = theme.TEXT if enabled else theme.DIM
         text.draw(surface, p.name, (x, r.y + 6), 17, fg, bold=True, max_width=r.right - x - 6)
         if sub:
-            text.draw(surface, sub, (x, r.y + 29), 14, theme.ACCENT if enabled else theme.DIM, max_width=r.right - x - 6)
+            text.draw(surface, sub, (x, r.y + 29), 14, theme.ACCENT if enabled else theme.DIM,
+                      max_width=r.right - x - 6)
     return Button(wid, rect, sub=sub, icon=paint, frame=False, enabled=enabled)
 
 
@@ -250,7 +253,7 @@ class ConcordiaScreen(GameScreen):
         """What the rules say against ``event``, without the rule ID and the fix (for a
         button's sub-line; a tap shows the whole message); ``""`` if legal."""
         try:
-            self.ctl.session.game.check(event)
+            self.session.game.check(event)
         except RuleError as exc:
             params = {k: _(v) if isinstance(v, str) else v for k, v in exc.params.items()}
             return _(exc.message).format(**params)
@@ -299,7 +302,8 @@ class ConcordiaScreen(GameScreen):
         if s.turn is not None:
             p = s.players[s.active]
             chip(surface, pygame.Rect(x, 12, 14, 28), PLAYER_RGB[p.colour], 3)
-            text.draw(surface, p.name, (x + 20, theme.TOP_BAR // 2), 19, theme.TEXT, "midleft", bold=True, max_width=140)
+            text.draw(surface, p.name, (x + 20, theme.TOP_BAR // 2), 19, theme.TEXT, "midleft", bold=True,
+                      max_width=140)
             x += 172
         if s.over:
             banner, colour = _("Game over: the tally"), GOLD
@@ -489,7 +493,8 @@ class ConcordiaScreen(GameScreen):
             if y + 22 > area.bottom:
                 break
             chip = pygame.Rect(x, y, area.width - 20, 20)
-            pygame.draw.rect(surface, (150, 60, 150) if badge == _("Praefectus Magnus") else GOLD, chip, border_radius=4)
+            pygame.draw.rect(surface, (150, 60, 150) if badge == _("Praefectus Magnus") else GOLD, chip,
+                             border_radius=4)
             text.draw(surface, badge, chip.center, 13, theme.TEXT if badge == _("Praefectus Magnus") else (20, 20, 20),
                       "center", bold=True)
             y += 24
@@ -543,7 +548,8 @@ class ConcordiaScreen(GameScreen):
         size = max(11, min(15, h - 6))
         for slot in range(DISPLAY_SPACES):
             r = pygame.Rect(area.x, area.y + slot * h, area.width, h - 2)
-            if r.bottom > area.bottom:           # a very full hand leaves less room: the rest is on the Senator's screen
+            # a very full hand leaves less room: the rest is on the Senator's screen
+            if r.bottom > area.bottom:
                 break
             entry = self.s.display[slot]
             text.draw(surface, str(slot + 1), (r.x + 2, r.centery), size, theme.MUTED, "midleft")

@@ -7,6 +7,7 @@ screen; nothing is journaled.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -284,7 +285,7 @@ class QuickTallyScreen(Screen):
         elif wid == "rename":
             i = self.current
             self.ctl.push(KeyboardScreen(self.ctl, _("Name of seat {n}").format(n=i + 1), p["name"],
-                                         lambda name, i=i: self._rename(i, name)))
+                                         partial(self._rename, i)))
             return
         elif wid == "tally":
             self.tally()

@@ -91,8 +91,9 @@ def render_concordia(out: Path, seed: int = 5) -> list[Path]:
         shot(ctl, f"quick-tally-{view.replace(':0', '')}")
     run_line(ctl, "tap close")
     rng = random.Random(seed)
-    for k, setup in enumerate(games()):
+    for setup in games():
         ctl.start_game("concordia", setup)
+        assert ctl.session is not None  # started: the journal cannot refuse it
         while not ctl.session.state.over:
             event = random_event(ctl.session.game, rng)
             for line in inputs_for(ctl, event):

@@ -7,11 +7,15 @@ touch; the Tribune's colonist and the Diplomat's seat by bowl, the rest by touch
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.core import Event
 
 from .turn import BOWL_ACTIONS, hand_order
+
+if TYPE_CHECKING:
+    from ..controller import Controller
 
 
 def canonical(event: Event, board) -> Event:
@@ -21,11 +25,12 @@ def canonical(event: Event, board) -> Event:
     return event
 
 
-def inputs_for(ctl, event: Event) -> list[str]:
+def inputs_for(ctl: Controller, event: Event) -> list[str]:
     """The lines a table enters for Concordia ``event``. Raises ``ValueError`` for an event
     the screens cannot make."""
+    assert ctl.session is not None  # moves are scripted for an open game
     s = ctl.session.state
-    rules = ctl.session.rules
+    rules: Any = ctl.session.rules  # the ConcordiaRules (board data)
     board = rules.board
     e = event
     if isinstance(e, ev.RevealCard):

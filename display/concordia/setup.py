@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
+from functools import partial
 
 import pygame
 
@@ -59,7 +60,8 @@ class NewGameScreen(Screen):
         for k, m in enumerate(("imperium", "italia")):
             out.append(Button(f"map:{m}", pygame.Rect(X + k * (half + 8), TOP + 100, half, 50), _(names.MAP[m]),
                               selected=m == self.map, size=17))
-        for k, (mode, label) in enumerate((("table", _("Turned up at the table")), ("companion", _("Companion draws")))):
+        markets = (("table", _("Turned up at the table")), ("companion", _("Companion draws")))
+        for k, (mode, label) in enumerate(markets):
             out.append(Button(f"market:{mode}", pygame.Rect(X + k * (half + 8), TOP + 176, half, 50), label,
                               selected=mode == self.market, size=15))
         out.append(Button("vesta", pygame.Rect(X, TOP + 252, half, 54), _("Vesta"),
@@ -100,7 +102,7 @@ class NewGameScreen(Screen):
         elif kind == "name":
             i = int(value)
             self.ctl.push(KeyboardScreen(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
-                                         lambda name, i=i: self._rename(i, name)))
+                                         partial(self._rename, i)))
         elif kind == "up":
             i = int(value)
             for lst in (self.colours, self.names):
@@ -143,7 +145,9 @@ class RevealCardScreen(ConcordiaScreen):
 
     def build(self) -> list[Button]:
         deck = self.rules.top_deck(self.s)
-        left = Counter(self.s.market_left.get(deck, []))
+        if deck is None:                       # the stack is empty: no card to turn up
+            return []
+        left = Counter(self.s.market_left[deck])
         cards = sorted(left, key=lambda c: names.card(self.board, c))
         area = pygame.Rect(12, TOP + 64, theme.WIDTH - 24, 124)
         out = []

@@ -25,8 +25,20 @@ from firmware_host.inputs import BOWL_BUTTONS
 from .. import text, theme
 from ..ui import Button, grid
 from . import names
-from .common import (BOTTOM_ROW, GOLD, REFUSED, RIGHT, TOP, ConcordiaScreen, bottom_buttons, card_button, go,
-                     good_button, good_cell, player_button)
+from .common import (
+    BOTTOM_ROW,
+    GOLD,
+    REFUSED,
+    RIGHT,
+    TOP,
+    ConcordiaScreen,
+    bottom_buttons,
+    card_button,
+    go,
+    good_button,
+    good_cell,
+    player_button,
+)
 
 BOWL_ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "diplomat")
 PLAYERS = pygame.Rect(6, TOP + 6, 404, theme.CONTENT_BOTTOM - TOP - 10)
@@ -83,7 +95,8 @@ class PlayScreen(ConcordiaScreen):
         rects = self.hand_rects()
         y = (rects[-1].bottom if rects else HAND.y + 50) + 8
         if self.selected:
-            text.draw(surface, _("{card} chosen: press OK to play it").format(card=names.card(self.board, self.selected)),
+            text.draw(surface,
+                      _("{card} chosen: press OK to play it").format(card=names.card(self.board, self.selected)),
                       (HAND.x, y), 14, theme.ACCENT, max_width=HAND.width)
             y += 20
         text.draw(surface, _("Market display"), (HAND.x, y), 14, theme.MUTED)
@@ -226,6 +239,7 @@ class ArchitectScreen(DecisionScreen):
         return out
 
     def city_buttons(self) -> list[Button]:
+        assert self.province is not None  # build() lists cities once a province is chosen
         s, m = self.s, self.rules.map
         out = []
         for k, city in enumerate(m.provinces[self.province].cities):
@@ -380,7 +394,7 @@ class PrefectScreen(DecisionScreen):
     def gains(self, after: ConcordiaState) -> list[str]:
         """Who receives what: goods into storehouses and goods waiting to be chosen."""
         out = []
-        for i, (p, q) in enumerate(zip(self.s.players, after.players)):
+        for p, q in zip(self.s.players, after.players):
             got = (q.goods - p.goods) + q.arriving
             if got:
                 goods = names.goods_list({g: got[g] for g in self.board.goods if got[g]})
@@ -435,7 +449,8 @@ class ColonistScreen(DecisionScreen):
         out = []
         for k, kind in enumerate(self.board.colonist_kinds):
             y = Y0 + k * 70
-            out.append(Button(f"{kind}-", pygame.Rect(RIGHT.right - 184, y, 60, 56), "−", enabled=self.counts[kind] > 0))
+            out.append(Button(f"{kind}-", pygame.Rect(RIGHT.right - 184, y, 60, 56), "−",
+                              enabled=self.counts[kind] > 0))
             out.append(Button(f"{kind}+", pygame.Rect(RIGHT.right - 60, y, 60, 56), "+",
                               enabled=self.counts[kind] < p.colonists_store.get(kind, 0)))
         n = sum(self.counts.values())
@@ -458,7 +473,8 @@ class ColonistScreen(DecisionScreen):
             text.draw(surface, label, (RIGHT.x, y + 6), 17, theme.TEXT, bold=True, max_width=RIGHT.width - 200)
             text.draw(surface, _("{n} in the storehouse").format(n=p.colonists_store.get(kind, 0)), (RIGHT.x, y + 32),
                       14, theme.MUTED)
-            text.draw(surface, str(self.counts[kind]), (RIGHT.right - 92, y + 28), 26, theme.ACCENT, "center", bold=True)
+            text.draw(surface, str(self.counts[kind]), (RIGHT.right - 92, y + 28), 26, theme.ACCENT, "center",
+                      bold=True)
         n = sum(self.counts.values())
         y = Y0 + 150
         if n:

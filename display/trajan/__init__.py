@@ -11,9 +11,9 @@ from ..games import GameDisplay
 from . import names
 from .final import FinalScreen
 from .quarter import ConsulScreen, DemandsScreen, RevealDemandScreen
-from .setup import BonusDrawScreen, CardsScreen, MarkersScreen, NewGameScreen, StartingTilesScreen
 from .screenshots import render_trajan
 from .script import inputs_for
+from .setup import BonusDrawScreen, CardsScreen, MarkersScreen, NewGameScreen, StartingTilesScreen
 from .turn import ActionScreen, BowlScreen, ExtraScreen, SpecialScreen
 
 SCREENS = {

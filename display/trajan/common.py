@@ -104,7 +104,8 @@ class TrajanScreen(GameScreen):
             r = rect.inflate(8, 8)
             fill = (70, 62, 44) if target else theme.PANEL_HI
             pygame.draw.ellipse(surface, fill, r)
-            pygame.draw.ellipse(surface, theme.ACCENT if (target or selected) else theme.LINE, r, 3 if (target or selected) else 2)
+            lit = target or selected
+            pygame.draw.ellipse(surface, theme.ACCENT if lit else theme.LINE, r, 3 if lit else 2)
             text.draw(surface, f"{i + 1}", (r.x + 4, r.y - 2), 16, theme.ACCENT, bold=True)
             text.draw(surface, _(names.ACTION[action]), (r.centerx, r.bottom - 10), 12, theme.MUTED, "midbottom",
                       max_width=r.width - 10)

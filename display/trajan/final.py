@@ -63,7 +63,8 @@ class FinalScreen(TrajanScreen):
         for i, p in enumerate(self.s.players):
             x = area.x + label_w + i * col_w
             pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (x + 4, y, col_w - 8, 26), border_radius=4)
-            text.draw(surface, p.name, (x + col_w // 2, y + 13), 17, theme.TEXT, "center", bold=True, max_width=col_w - 12)
+            text.draw(surface, p.name, (x + col_w // 2, y + 13), 17, theme.TEXT, "center", bold=True,
+                      max_width=col_w - 12)
         y += 32
         rows = [(N_("During the game"), [r["start_vp"] for r in final["players"]])]
         for label, group in ROWS:

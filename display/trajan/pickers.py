@@ -8,6 +8,7 @@ accounted for is shown disabled, so a wrong tap is not even possible.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set
 
 import pygame
 
@@ -70,7 +71,7 @@ def demand_buttons(area: pygame.Rect, board: TrajanBoard, left: Counter | None =
 
 
 def pile_buttons(area: pygame.Rect, s: TrajanState, board: TrajanBoard, chosen: str | None,
-                 excluded: set[str] = frozenset()) -> list[Button]:
+                 excluded: Set[str] = frozenset()) -> list[Button]:
     """The six Trajan piles (``pile:<name>``) with how many tiles are left."""
     rects = grid(area, len(board.piles), 1, gap=6)
     return [Button(f"pile:{pile}", r, _(names.PILE[pile]), _("{n} left").format(n=len(s.trajan_piles[pile])),
@@ -164,7 +165,8 @@ def province_buttons(area: pygame.Rect, s: TrajanState, board: TrajanBoard, allo
 
         def paint_legions(surface: pygame.Surface, r: pygame.Rect, legions: list[int] = s.legions[pid]) -> None:
             for k, q in enumerate(legions):
-                pygame.draw.rect(surface, theme.PLAYER_RGB[s.players[q].colour], (r.right - 14 - 12 * k, r.y + 6, 9, 13))
+                pygame.draw.rect(surface, theme.PLAYER_RGB[s.players[q].colour],
+                                 (r.right - 14 - 12 * k, r.y + 6, 9, 13))
         out.append(Button(f"legions:{pid}", rect.inflate(8, 8), enabled=False, icon=paint_legions, frame=False))
     return out
 
@@ -185,7 +187,8 @@ def goods_buttons(area: pygame.Rect, board: TrajanBoard, counts: Counter, prefix
     return out
 
 
-def bonus_tile_buttons(area: pygame.Rect, board: TrajanBoard, available: list[str], prefix: str = "bonus") -> list[Button]:
+def bonus_tile_buttons(area: pygame.Rect, board: TrajanBoard, available: list[str],
+                       prefix: str = "bonus") -> list[Button]:
     """The 12 bonus tiles (``bonus:<id>``); those not in ``available`` disabled."""
     tiles = list(board.bonus_tiles)
     rects = grid(area, len(tiles), 4, gap=8)

@@ -54,7 +54,7 @@ class DemandsScreen(TrajanScreen):
 
     def why_not(self) -> str:
         try:
-            self.ctl.session.game.check(self.event())
+            self.session.game.check(self.event())
         except RuleError as exc:
             return exc.translated(_)
         return ""

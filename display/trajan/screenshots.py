@@ -62,6 +62,7 @@ def render_trajan(out: Path, seed: int = 11, games: int = 6) -> list[Path]:
             setup = TrajanSetup(players=PLAYERS[: 4 - g % 3], board=load("trajan"),
                                 demand_mode="table" if g % 2 == 0 else "companion", seed=seed + g)
             ctl.start_game("trajan", setup)
+            assert ctl.session is not None  # started: the journal cannot refuse it
             while not ctl.session.state.over:
                 event = random_event(ctl.session.game, rng)
                 for line in inputs_for(ctl, event):

@@ -3,15 +3,22 @@ lines as in :mod:`display.script`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from firmware_host.engine.core import Event
 from firmware_host.engine.trajan import events as ev
 
 from ..script import swaps
 
+if TYPE_CHECKING:
+    from ..controller import Controller
+
 
 def inputs_for(ctl: Controller, event: Event) -> list[str]:
     """The lines a player enters for Trajan ``event`` on the current screen."""
+    assert ctl.session is not None  # moves are scripted for an open game
     s = ctl.session.state
+    rules: Any = ctl.session.rules  # the TrajanRules (board data, suggest_demands)
     e = event
     if isinstance(e, ev.PlaceStartMarkers):
         screen = ctl.active
@@ -25,7 +32,7 @@ def inputs_for(ctl: Controller, event: Event) -> list[str]:
         return (["tap minus:draw"] * (3 - e.from_draw) + ["tap plus:A"] * e.from_a + ["tap plus:B"] * e.from_b
                 + ["tap ok"])
     if isinstance(e, ev.TakeStartingTrajanTiles):
-        board = ctl.session.rules.board
+        board = rules.board
         lines = []
         for tile in e.tiles:
             lines += [f"tap pile:{board.trajan_tiles[tile].pile}", f"tap trajan:{tile}"]
@@ -64,7 +71,7 @@ def inputs_for(ctl: Controller, event: Event) -> list[str]:
     if isinstance(e, ev.March):
         return ["tap mode:march", f"tap province:{e.province}"] + ([f"tap tile:{e.tile}"] if e.tile else [])
     if isinstance(e, ev.TakeTrajanTile):
-        pile = ctl.session.rules.board.trajan_tiles[e.tile].pile
+        pile = rules.board.trajan_tiles[e.tile].pile
         return ["tap mode:trajan", f"tap pile:{pile}", f"tap trajan:{e.tile}"]
     if isinstance(e, ev.Build):
         return ["tap mode:build", f"tap site:{e.space}"] + ([f"tap ctile:{e.tile}"] if e.tile else [])
@@ -75,7 +82,7 @@ def inputs_for(ctl: Controller, event: Event) -> list[str]:
     if isinstance(e, ev.RevealDemand):
         return [f"tap demand:{e.demand}"]
     if isinstance(e, ev.FulfilDemands):
-        suggested = ctl.session.rules.suggest_demands(s, e.player)
+        suggested = rules.suggest_demands(s, e.player)
         return [f"tap item:{d}:{item}" for d, (item, was) in enumerate(zip(e.items, suggested)) if item != was] + [
             "tap ok"]
     if isinstance(e, ev.ChooseBonusTile):

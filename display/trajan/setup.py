@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+from functools import partial
+from typing import cast
 
 import pygame
 
@@ -82,7 +84,7 @@ class NewGameScreen(Screen):
         elif kind == "name":
             i = int(value)
             self.ctl.push(KeyboardScreen(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
-                                         lambda name, i=i: self._rename(i, name)))
+                                         partial(self._rename, i)))
         elif kind == "up":
             i = int(value)
             for lst in (self.colours, self.names):
@@ -206,8 +208,7 @@ class CardsScreen(TrajanScreen):
 
     def build(self) -> list[Button]:
         out = []
-        for k, (src, label) in enumerate((("draw", _("Draw pile")), ("A", _("Discard pile A")),
-                                          ("B", _("Discard pile B")))):
+        for k, src in enumerate(("draw", "A", "B")):
             y = theme.CONTENT_TOP + 100 + k * 70
             out.append(Button(f"minus:{src}", pygame.Rect(330, y, 60, 56), "−", enabled=self.takes[src] > 0))
             out.append(Button(f"plus:{src}", pygame.Rect(470, y, 60, 56), "+", enabled=sum(self.takes.values()) < 3))
@@ -272,7 +273,9 @@ class StartingTilesScreen(TrajanScreen):
         elif kind == "chosen":
             self.chosen.pop(int(value))
         elif wid == "ok":
-            self.ctl.submit(ev.TakeStartingTrajanTiles(self.s.pending.player, tuple(self.chosen)))
+            # OK is enabled with 3 tiles chosen; the rules check the count anyway (T-SETUP-17)
+            tiles = cast("tuple[str, str, str]", tuple(self.chosen))
+            self.ctl.submit(ev.TakeStartingTrajanTiles(self.s.pending.player, tiles))
             return
         self.invalidate()
 

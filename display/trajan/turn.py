@@ -102,7 +102,8 @@ class BowlScreen(TrajanScreen):
             if after.turn and after.turn.round_end:
                 lines.append(_("The round ends after this turn."))
             if after.turn and after.turn.completed_tile:
-                lines.append(_("Trajan tile completed: {tile}").format(tile=tile_text(self.board, after.turn.completed_tile)))
+                tile = tile_text(self.board, after.turn.completed_tile)
+                lines.append(_("Trajan tile completed: {tile}").format(tile=tile))
         for line in lines:
             for part in text.wrap(line, 16, LEFT.width - 20):
                 text.draw(surface, part, (LEFT.x + 10, y), 16, theme.ACCENT if "Trajan" in line else theme.TEXT)
@@ -124,8 +125,8 @@ class BowlScreen(TrajanScreen):
         elif wid == "cancel":
             self.back()
             self.invalidate()
-        elif wid == "ok" and self.bowl is not None:
-            self.ctl.submit(self.event())
+        elif wid == "ok" and (event := self.event()) is not None:   # a bowl is chosen
+            self.ctl.submit(event)
 
     def choose(self, bowl: int) -> None:
         p = self.player(self.s.active)
@@ -233,13 +234,16 @@ class ActionScreen(TrajanScreen):
         if a == "seaport":
             half = LEFT.width // 2 - 3
             r0, r1 = rows[0], rows[1]
+            r0a, r0b = pygame.Rect(r0.x, r0.y, half, r0.h), pygame.Rect(r0.x + half + 6, r0.y, half, r0.h)
+            r1a, r1b = pygame.Rect(r1.x, r1.y, half, r1.h), pygame.Rect(r1.x + half + 6, r1.y, half, r1.h)
             opts += [
-                self.option("draw:A", _("Draw 2, discard to A"), ev.SeaportDraw("A"), pygame.Rect(r0.x, r0.y, half, r0.h)),
-                self.option("draw:B", _("Draw 2, discard to B"), ev.SeaportDraw("B"), pygame.Rect(r0.x + half + 6, r0.y, half, r0.h)),
-                self.option("take:A", _("Take top of A"), ev.SeaportTake("A"), pygame.Rect(r1.x, r1.y, half, r1.h)),
-                self.option("take:B", _("Take top of B"), ev.SeaportTake("B"), pygame.Rect(r1.x + half + 6, r1.y, half, r1.h)),
+                self.option("draw:A", _("Draw 2, discard to A"), ev.SeaportDraw("A"), r0a),
+                self.option("draw:B", _("Draw 2, discard to B"), ev.SeaportDraw("B"), r0b),
+                self.option("take:A", _("Take top of A"), ev.SeaportTake("A"), r1a),
+                self.option("take:B", _("Take top of B"), ev.SeaportTake("B"), r1b),
                 Button("mode:display", rows[2], _("Display 1-2 cards"), enabled=p.hand > 0, size=17),
-                Button("mode:ship", rows[3], _("Load a ship"), enabled=p.hand + p.forum_tiles["goods_joker"] > 0, size=17),
+                Button("mode:ship", rows[3], _("Load a ship"), enabled=p.hand + p.forum_tiles["goods_joker"] > 0,
+                       size=17),
             ]
         elif a == "forum":
             opts.append(Button("mode:forum", rows[0], _("Take a forum tile"),
@@ -296,7 +300,8 @@ class ActionScreen(TrajanScreen):
         out += pickers.goods_buttons(pygame.Rect(FULL.x, FULL.y + 66, FULL.width, 150), self.board, self.cards)
         jokers = p.forum_tiles["goods_joker"]
         out.append(Button("joker-", pygame.Rect(FULL.x, FULL.bottom - 50, 56, 50), "−", enabled=self.jokers > 0))
-        out.append(Button("joker+", pygame.Rect(FULL.x + 250, FULL.bottom - 50, 56, 50), "+", enabled=self.jokers < jokers))
+        out.append(Button("joker+", pygame.Rect(FULL.x + 250, FULL.bottom - 50, 56, 50), "+",
+                          enabled=self.jokers < jokers))
         event = self._ship_event()
         why = self.legal(event)
         out += bottom_buttons(("clear", _("Clear"), bool(self.cards) or self.jokers > 0), ("back", _("Back"), True),

@@ -12,8 +12,9 @@ changes) stays quiet. ``animated`` says a pulse is running: the caller comes bac
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
@@ -45,7 +46,7 @@ class LedLayout:
     status: int | None
 
     @classmethod
-    def from_config(cls, config: Any) -> "LedLayout":
+    def from_config(cls, config: Any) -> LedLayout:
         c = config
         return cls(
             count=c.led_count,

@@ -5,13 +5,23 @@ screens are named by import string only."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from .core import Event, Game, JsonSetup, Rules
 from .leds import PlanFn
 
 Violations = Callable[[Any, Any], list[str]]
+
+
+class GameRules(Rules[Any], Protocol):
+    """The :class:`~firmware_host.engine.core.Rules` of a registered game, which also keep
+    the ``setup`` they were made from and its parsed ``board`` data (read by the screens,
+    the LED plans and the developer tools)."""
+
+    setup: Any
+    board: Any
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,7 @@ class GamePlugin:
     data: str
     players: range
     setup_type: type[JsonSetup]
-    rules_type: Callable[[Any], Rules]
+    rules_type: Callable[[Any], GameRules]
     decisions: tuple[str, ...]
     legal_moves: Callable[[Any, Any], list[Event]]
     random_move: Callable[[Game, random.Random], Event]
@@ -62,10 +72,10 @@ class GamePlugin:
     score_holdings: Callable[[dict[str, Any], dict[str, Any]], tuple[dict[str, Any], str]] | None
     display: str
 
-    def rules(self, setup: Any) -> Rules:
+    def rules(self, setup: Any) -> GameRules:
         """The rules of a game with ``setup`` (a :attr:`setup_type`)."""
         return self.rules_type(setup)
 
-    def rules_from_json(self, setup_json: dict[str, Any]) -> Rules:
+    def rules_from_json(self, setup_json: dict[str, Any]) -> GameRules:
         """The rules of a journaled setup. Raises ``ValueError`` for a malformed setup."""
         return self.rules_type(self.setup_type.from_json(setup_json))

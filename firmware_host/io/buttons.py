@@ -19,8 +19,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..i18n import _
 from ..inputs import ButtonHeld, ButtonPressed, DeviceStatus, Input, InputSink
@@ -64,7 +65,7 @@ class ButtonState:
     stuck_reported: bool = False
 
     @classmethod
-    def started(cls, button: str, pressed: bool, now: float, **timing: Any) -> "ButtonState":
+    def started(cls, button: str, pressed: bool, now: float, **timing: Any) -> ButtonState:
         """The state of a button found ``pressed`` (or not) when the adapter starts."""
         return cls(button, raw=pressed, raw_since=now, stable=pressed, pressed_at=now, done=pressed, **timing)
 

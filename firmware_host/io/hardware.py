@@ -9,7 +9,8 @@ simulator's keyboard stands in for the buttons). A device that fails to open is 
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..config import Config
 from ..i18n import _

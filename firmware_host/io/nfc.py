@@ -14,7 +14,8 @@ from __future__ import annotations
 import logging
 import select
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..i18n import _
 from ..inputs import DeviceStatus, InputSink, TagRead, normalize_uid

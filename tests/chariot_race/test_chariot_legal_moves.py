@@ -12,8 +12,8 @@ import random
 from itertools import combinations, permutations
 
 import pytest
-from chariot_helpers import BOARD, NAMES, at, do, put, race, white_chariots
 
+from chariot_helpers import BOARD, NAMES, at, do, put, race, white_chariots
 from firmware_host.engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
 from firmware_host.engine.chariot_race import events as ev
 from firmware_host.engine.chariot_race.board import FACES

@@ -25,7 +25,8 @@ def test_the_same_seed_gives_the_same_report():
 
 def test_a_broken_invariant_is_reported_not_hidden(monkeypatch):
     """The check can fail: an invariant that never holds fails every race, with the move named."""
-    monkeypatch.setitem(GAMES, "chariot_race", dataclasses.replace(GAMES["chariot_race"], invariants=lambda rules, s: ["resistance 13"]))
+    broken = dataclasses.replace(GAMES["chariot_race"], invariants=lambda rules, s: ["resistance 13"])
+    monkeypatch.setitem(GAMES, "chariot_race", broken)
     report = simulate("chariot_race", 2, 3, seed=1)
     assert report["failures"] == 3 and report["finished"] == 0
     assert "after event 1: ['resistance 13']" in report["failure_details"][0]
@@ -33,8 +34,9 @@ def test_a_broken_invariant_is_reported_not_hidden(monkeypatch):
 
 def test_a_wrong_ending_is_reported(monkeypatch):
     """CR-END-1..5 checked at the end of every race."""
-    monkeypatch.setitem(GAMES, "chariot_race", dataclasses.replace(GAMES["chariot_race"],
-                                                             final_invariants=lambda rules, s: ["winner 0 is not the finisher furthest ahead"]))
+    broken = dataclasses.replace(GAMES["chariot_race"],
+                                 final_invariants=lambda rules, s: ["winner 0 is not the finisher furthest ahead"])
+    monkeypatch.setitem(GAMES, "chariot_race", broken)
     report = simulate("chariot_race", 4, 2, seed=3)
     assert report["failures"] == 2 and "at the end" in report["failure_details"][0]
 

@@ -9,7 +9,6 @@ from concordia_helpers import board_with, house, new_game, play, refused, seat
 from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.play import dealt_cities
 
-
 # ----------------------------------------------------------------------------- Tribune
 
 @pytest.mark.parametrize("discard,pay", [

@@ -13,7 +13,7 @@ from firmware_host.engine.concordia import CODEC, ConcordiaRules
 from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.invariants import game_over_violations, violations
 from firmware_host.engine.concordia.play import play_random_game, random_event
-from firmware_host.engine.core import copy_state, event_to_json, Game, RuleError
+from firmware_host.engine.core import Game, RuleError, copy_state, event_to_json
 from tests.engine_checks import check_undo_then_redo
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -27,7 +27,8 @@ def test_the_same_seed_gives_the_same_report():
 
 def test_a_broken_invariant_is_reported_not_hidden(monkeypatch):
     """The check can fail: an invariant that never holds fails every game, with the move named."""
-    monkeypatch.setitem(GAMES, "concordia", dataclasses.replace(GAMES["concordia"], invariants=lambda rules, s: ["storehouse holds 13 of 12"]))
+    broken = dataclasses.replace(GAMES["concordia"], invariants=lambda rules, s: ["storehouse holds 13 of 12"])
+    monkeypatch.setitem(GAMES, "concordia", broken)
     report = simulate("concordia", 2, 3, seed=1)
     assert report["failures"] == 3 and report["finished"] == 0
     assert "after event 1: ['storehouse holds 13 of 12']" in report["failure_details"][0]
@@ -35,8 +36,9 @@ def test_a_broken_invariant_is_reported_not_hidden(monkeypatch):
 
 def test_c_end_a_wrong_ending_is_reported(monkeypatch):
     """C-END-1..4 checked at the end of every game."""
-    monkeypatch.setitem(GAMES, "concordia", dataclasses.replace(GAMES["concordia"],
-                                                             final_invariants=lambda rules, s: ["the game ended without the Concordia card"]))
+    broken = dataclasses.replace(GAMES["concordia"],
+                                 final_invariants=lambda rules, s: ["the game ended without the Concordia card"])
+    monkeypatch.setitem(GAMES, "concordia", broken)
     report = simulate("concordia", 4, 2, seed=3)
     assert report["failures"] == 2 and "at the end" in report["failure_details"][0]
 

@@ -266,6 +266,7 @@ def test_format_tally_shows_every_god_row_totals_and_winner():
 def test_quick_tally_agrees_with_the_engine_at_the_end_of_a_kept_game():
     """The tally of a kept game equals the quick tally of the same holdings written by hand."""
     import random
+
     from firmware_host.engine.concordia.play import play_random_game
 
     game = play_random_game(new_game(3, seed=31).rules, random.Random(31))

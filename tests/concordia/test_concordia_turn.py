@@ -4,7 +4,7 @@ import pytest
 
 from concordia_helpers import finish_turn, new_game, play, seat
 from firmware_host.engine.concordia import events as ev
-from firmware_host.engine.core import copy_state, RuleError
+from firmware_host.engine.core import RuleError, copy_state
 
 
 def test_c_turn_1_players_take_turns_clockwise():

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from display.chariot_race import SCREENS
-from display.games import tag_kinds
 from display.chariot_race.common import WARN_RGB, dice_mode, wreck_ahead
 from display.chariot_race.screenshots import races
 from display.chariot_race.script import canonical, inputs_for
 from display.controller import Controller
+from display.games import tag_kinds
 from display.script import run_line, run_lines
 from firmware_host.data import load
 from firmware_host.engine.chariot_race import ChariotRaceSetup
@@ -24,8 +24,8 @@ from firmware_host.engine.chariot_race.play import random_event
 from firmware_host.engine.chariot_race.rules import _EXPECTS
 from firmware_host.engine.chariot_race.state import Pending
 from firmware_host.inputs import ButtonPressed, TagRead, Touch
-from firmware_host.tags import TagThing
 from firmware_host.journal import Journal
+from firmware_host.tags import TagThing
 from tests.display.ui_checks import check_screens, moves, unchanged_after
 
 BOARD = load("chariot_race")

@@ -14,8 +14,8 @@ from firmware_host.engine.trajan import events as ev
 from firmware_host.engine.trajan.play import random_event
 from firmware_host.inputs import ButtonHeld, ButtonPressed, TagRead, TextEntered, Touch
 from firmware_host.journal import Journal
-from tests.trajan_fixtures import finished_events, setup
 from tests.display.ui_checks import check_screens
+from tests.trajan_fixtures import finished_events, setup
 
 REQUIRED = {"home", "new-game", "keyboard", "markers", "bonusdraw", "cards", "startingtiles", "bowl",
             "bowl-sowing", "special", "extra", "revealdemand", "demands", "consul", "bonusdraw-refill",

@@ -72,7 +72,7 @@ class PN532Emulator:
 
     # ------------------------------------------------------------------ test controls
 
-    def plug(self) -> "PN532Emulator":
+    def plug(self) -> PN532Emulator:
         """Power the reader on (a fresh chip: asleep, SAM not configured)."""
         with self._lock:
             self._silent = self._awake = self._sam = self._listening = False

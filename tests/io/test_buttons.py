@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.config import Pins
-from firmware_host.io.buttons import Buttons, ButtonState
 from firmware_host.inputs import BUTTONS, ButtonHeld, ButtonPressed, DeviceStatus
+from firmware_host.io.buttons import Buttons, ButtonState
 
 PINS = Pins().as_dict()
 DEBOUNCE, HOLD, STUCK = 0.030, 1.0, 10.0
@@ -219,7 +219,7 @@ def test_property_any_bounce_shorter_than_debounce_gives_one_press(bounce_in, bo
         s = ButtonState(button, DEBOUNCE, HOLD, STUCK, holdable=holdable)
         now, level, out = 0.0, False, []
 
-        def step(dt, new_level):
+        def step(dt, new_level, s=s, out=out):   # bound: each button has its own
             nonlocal now, level
             # visit every deadline on the way, as the worker thread would
             target = now + dt

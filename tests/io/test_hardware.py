@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from firmware_host.config import Config, Pins
-from firmware_host.io.hardware import open_hardware
 from firmware_host.inputs import ButtonPressed, DeviceStatus, TagRead
+from firmware_host.io.hardware import open_hardware
 from firmware_host.io.leds import SafeStrip, SimulatedStrip
 from firmware_host.io.nfc import NfcReader, SimulatedNfc
 from pn532_emulator import PN532Emulator

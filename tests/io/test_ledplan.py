@@ -8,13 +8,25 @@ import pytest
 
 from firmware_host.config import Config
 from firmware_host.engine.core import Game
+from firmware_host.engine.leds import (
+    GAME_OVER,
+    MARKER,
+    OFF,
+    PLAYER_COLOURS,
+    PROGRESS,
+    PULSE_PERIOD_S,
+    QUARTER_END,
+    ROUND_END,
+    LedLayout,
+    bar,
+    pulse,
+    scale,
+)
 from firmware_host.engine.trajan import TrajanRules
+from firmware_host.engine.trajan.leds import trajan_plan
 from firmware_host.engine.trajan.play import random_event
 from firmware_host.engine.trajan.state import Pending
 from firmware_host.inputs import DeviceStatus
-from firmware_host.engine.leds import (GAME_OVER, MARKER, OFF, PLAYER_COLOURS, PROGRESS, PULSE_PERIOD_S, QUARTER_END,
-                                       ROUND_END, LedLayout, bar, pulse, scale)
-from firmware_host.engine.trajan.leds import trajan_plan
 from firmware_host.ledplan import STATUS_BUTTONS, STATUS_NFC, STATUS_OK, led_plan
 from trajan_fixtures import setup
 

@@ -10,10 +10,10 @@ from firmware_host.config import Config
 from firmware_host.data import load
 from firmware_host.engine.chariot_race import ChariotRaceRules, ChariotRaceSetup
 from firmware_host.engine.chariot_race import events as ev
+from firmware_host.engine.chariot_race.leds import chariot_plan
 from firmware_host.engine.chariot_race.play import random_event
 from firmware_host.engine.chariot_race.state import Pending
 from firmware_host.engine.core import Game
-from firmware_host.engine.chariot_race.leds import chariot_plan
 from firmware_host.engine.leds import OFF, PULSE_PERIOD_S, LedLayout, pulse, scale
 from firmware_host.ledplan import STATUS_OK, led_plan
 

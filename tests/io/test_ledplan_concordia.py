@@ -10,9 +10,9 @@ from firmware_host.config import Config
 from firmware_host.data import load
 from firmware_host.engine.concordia import ConcordiaRules, ConcordiaSetup
 from firmware_host.engine.concordia import events as ev
+from firmware_host.engine.concordia.leds import FINAL_ROUND, concordia_plan
 from firmware_host.engine.concordia.play import random_event
 from firmware_host.engine.core import Game
-from firmware_host.engine.concordia.leds import FINAL_ROUND, concordia_plan
 from firmware_host.engine.leds import OFF, PULSE_PERIOD_S, LedLayout, pulse, scale
 from firmware_host.games import GAMES
 from firmware_host.ledplan import STATUS_OK, led_plan

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.config import Config
+from firmware_host.engine.leds import MARKER, LedLayout
+from firmware_host.engine.trajan import TrajanRules
+from firmware_host.engine.trajan.leds import trajan_plan
+from firmware_host.engine.trajan.state import Pending
 from firmware_host.inputs import DeviceStatus
 from firmware_host.io.leds import NeoPixelStrip, SafeStrip, SimulatedStrip
-from firmware_host.engine.leds import MARKER, LedLayout
-from firmware_host.engine.trajan.leds import trajan_plan
 from firmware_host.ledplan import led_plan
-from firmware_host.engine.trajan import TrajanRules
-from firmware_host.engine.trajan.state import Pending
 from trajan_fixtures import setup
 
 

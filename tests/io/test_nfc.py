@@ -7,8 +7,7 @@ import serial
 
 from firmware_host.inputs import DeviceStatus, TagRead
 from firmware_host.io.nfc import NfcReader, SimulatedNfc
-from pn532_emulator import ACK, FIRMWARE, GET_FIRMWARE_VERSION, IN_LIST_PASSIVE_TARGET, SAM_CONFIGURATION, \
-    PN532Emulator
+from pn532_emulator import ACK, FIRMWARE, GET_FIRMWARE_VERSION, IN_LIST_PASSIVE_TARGET, SAM_CONFIGURATION, PN532Emulator
 
 TAG = bytes.fromhex("04a1b2c3d4e5f6")
 OTHER = bytes.fromhex("deadbeef")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 from firmware_host.config import Config, Pins
-from firmware_host.io.buttons import button_label
 from firmware_host.inputs import BUTTONS
+from firmware_host.io.buttons import button_label
 from firmware_host.io.leds import SimulatedStrip
 from firmware_host.selftest import selftest
 from pn532_emulator import PN532Emulator

@@ -15,9 +15,9 @@ import json
 import os
 import random
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from firmware_host.journal import SCHEMA_VERSION
 

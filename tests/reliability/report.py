@@ -27,10 +27,10 @@ def run(kills: int, storm: int, say=print) -> dict[str, Any]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from tools.bench import machine
     from tests.reliability.damage import CASES, check_case, disk_full, shown_message
     from tests.reliability.powercut import run_kills
     from tests.reliability.storm import run_storm
+    from tools.bench import machine
 
     out: dict[str, Any] = {"machine": machine()}
     with tempfile.TemporaryDirectory(prefix="tc-reliability-") as tmp:
@@ -78,6 +78,7 @@ def _short(problems: list[str]) -> str:
 def render(r: dict[str, Any]) -> str:
     m, pc, st = r["machine"], r["power_cuts"], r["storm"]
     handled = [d for d in r["damaged"] if not d["problems"]]
+    full = r["disk_full"]["problems"]
     lines = [START, "",
              f"Run on {m['cpu']}, {m['cores']} cores, {m['os']}, Python {m['python']}, {m['pygame']}, "
              f"SQLite {m['sqlite']}; commit {m['commit']}, {m['date']}.", "",
@@ -87,7 +88,7 @@ def render(r: dict[str, Any]) -> str:
              f"| damaged journal detected, set aside, two clean starts | **{len(handled)}/{len(r['damaged'])} cases "
              f"handled** |",
              f"| disk full: clear message, nothing lost, no crash | "
-             f"{'handled' if not r['disk_full']['problems'] else 'NOT handled: ' + '; '.join(r['disk_full']['problems'])} |",
+             f"{'handled' if not full else 'NOT handled: ' + '; '.join(full)} |",
              f"| input storm: no crash, state legal, journal = screen | **{st['inputs']} inputs, "
              f"{len(st['failures'])} failures** |", "",
              "### Power cuts", "",

@@ -6,7 +6,6 @@ statement with an authorizer that refuses it."""
 
 import sqlite3
 
-
 from display.controller import Controller
 from firmware_host.journal import Journal
 from tests.reliability.damage import disk_full, journaled

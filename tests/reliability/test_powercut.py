@@ -3,12 +3,11 @@ exact state (design.md, reliability promises). The child and the checks: powercu
 
 import json
 
-from tests.reliability.sizes import KILLS
-from tests.reliability.powercut import Model, check_restart, run_kills, state_digest
-from tests.trajan_fixtures import finished_events, setup
-
 from firmware_host.engine.core import Game, event_to_json
 from firmware_host.engine.trajan import TrajanRules
+from tests.reliability.powercut import Model, check_restart, run_kills, state_digest
+from tests.reliability.sizes import KILLS
+from tests.trajan_fixtures import finished_events, setup
 
 
 def test_sigkill_at_random_instants_loses_no_acknowledged_move(tmp_path):

@@ -4,7 +4,6 @@ T-EXTRA, T-XTILE, T-FTILE-GOODSJOKER/XJOKER; worked examples T-EX-6..9; derived 
 import pytest
 
 from firmware_host.engine.trajan import events as ev
-
 from tests.trajan.helpers import BOARD, finish_turn, me, pass_turn, put_tile, refuse, sow_to, started
 
 

@@ -4,10 +4,20 @@ T-FTILE-SENATE/DEMAND/DEMANDJOKER, T-TIE-1; worked examples T-EX-2, T-EX-10..13.
 import pytest
 
 from firmware_host.engine.trajan import events as ev
-
-from tests.trajan.helpers import (SENATE_BONUS, end_round, finish_turn, lap, me, meet_demands, put_tile, refuse,
-                                  set_bowls, sow_to, started, to_quarter_end)
-
+from tests.trajan.helpers import (
+    SENATE_BONUS,
+    end_round,
+    finish_turn,
+    lap,
+    me,
+    meet_demands,
+    put_tile,
+    refuse,
+    set_bowls,
+    sow_to,
+    started,
+    to_quarter_end,
+)
 
 # ----------------------------------------------------------------------------- T-ROUND
 

@@ -8,11 +8,24 @@ import pytest
 from firmware_host.engine.core import Game
 from firmware_host.engine.trajan import events as ev
 from firmware_host.engine.trajan.scoring import Holdings, construction_sets, tally
-
-from tests.trajan.helpers import (BOARD, SENATE_BONUS, complete_tile, end_round, finish_turn, lap, make_rules, me,
-                                  meet_demands, put_tile, refuse, set_bowls, setup_events, sow_to, started,
-                                  to_quarter_end)
-
+from tests.trajan.helpers import (
+    BOARD,
+    SENATE_BONUS,
+    complete_tile,
+    end_round,
+    finish_turn,
+    lap,
+    make_rules,
+    me,
+    meet_demands,
+    put_tile,
+    refuse,
+    set_bowls,
+    setup_events,
+    sow_to,
+    started,
+    to_quarter_end,
+)
 
 # ----------------------------------------------------------------------------- T-AMB
 

@@ -4,7 +4,6 @@ T-FTILE-GOODSJOKER at game end, and the derived table checks for bonus tiles."""
 import pytest
 
 from firmware_host.engine.trajan.scoring import Holdings, construction_sets, tally
-
 from tests.trajan.helpers import BOARD, started
 
 

@@ -7,11 +7,24 @@ import pytest
 from firmware_host.engine.core import Game
 from firmware_host.engine.trajan import events as ev
 from firmware_host.engine.trajan.board import ACTIONS, CAMP, SHIPS
-
-from tests.trajan.helpers import (BOARD, SEATS, SENATE_BONUS, START_BONUS, START_MARKERS, START_TILES, end_round,
-                                  finish_turn, lap, make_rules, me, meet_demands, refuse, setup_events, sow_to,
-                                  started)
-
+from tests.trajan.helpers import (
+    BOARD,
+    SEATS,
+    SENATE_BONUS,
+    START_BONUS,
+    START_MARKERS,
+    START_TILES,
+    end_round,
+    finish_turn,
+    lap,
+    make_rules,
+    me,
+    meet_demands,
+    refuse,
+    setup_events,
+    sow_to,
+    started,
+)
 
 # ----------------------------------------------------------------------------- T-COMP
 

@@ -3,10 +3,19 @@
 import pytest
 
 from firmware_host.engine.trajan import events as ev
-
-from tests.trajan.helpers import (BOARD, bowl, complete_tile, finish_turn, me, pass_turn, put_tile, refuse,
-                                  set_bowls, sow_to, started)
-
+from tests.trajan.helpers import (
+    BOARD,
+    bowl,
+    complete_tile,
+    finish_turn,
+    me,
+    pass_turn,
+    put_tile,
+    refuse,
+    set_bowls,
+    sow_to,
+    started,
+)
 
 # ----------------------------------------------------------------------------- T-TURN
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_host.data import load
-from firmware_host.engine.core import copy_state, event_to_json, Game
+from firmware_host.engine.core import Game, copy_state, event_to_json
 from firmware_host.engine.trajan import CODEC, TrajanRules, TrajanSetup
 from firmware_host.engine.trajan.board import PLAYER_COLOURS
 from firmware_host.engine.trajan.invariants import game_over_violations, violations
@@ -68,9 +68,10 @@ def test_undo_n_then_redo_gives_the_original(spec, n, where):
 @given(games, st.floats(0, 1))
 def test_refused_moves_change_nothing(spec, where):
     """Bad input: a move for the wrong decision is refused with a rule ID and changes nothing."""
+    import pytest
+
     from firmware_host.engine.core import RuleError
     from firmware_host.engine.trajan import events as ev
-    import pytest
 
     players, seed, mode = spec
     rules = rules_for(players, seed, mode)

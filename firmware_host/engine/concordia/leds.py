@@ -6,7 +6,6 @@ from typing import Any
 
 from ..leds import GAME_OVER, OFF, OTHER_SEATS, RGB, LedLayout, bar, player_colour, pulse, scale
 
-
 FINAL_ROUND: RGB = (255, 40, 0)          # red-orange pulse: the final round (the banner on screen)
 
 

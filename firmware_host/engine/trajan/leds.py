@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..leds import GAME_OVER, MARKER, OFF, OTHER_SEATS, PROGRESS, QUARTER_END, RGB, ROUND_END, LedLayout, player_colour, pulse, scale, track_led
+from ..leds import (
+    GAME_OVER,
+    MARKER,
+    OFF,
+    OTHER_SEATS,
+    PROGRESS,
+    QUARTER_END,
+    RGB,
+    ROUND_END,
+    LedLayout,
+    player_colour,
+    pulse,
+    scale,
+    track_led,
+)
 
 
 def trajan_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[int, RGB], bool]:
@@ -27,15 +41,15 @@ def trajan_plan(rules: Any, s: Any, layout: LedLayout, t: float) -> tuple[dict[i
     else:
         flash = None
     for space in range(spaces):
-        led = track_led(layout, space, spaces)
-        if led is None:
+        lit = track_led(layout, space, spaces)
+        if lit is None:
             break
         if flash is not None:
-            out[led] = scale(flash, pulse(t))
+            out[lit] = scale(flash, pulse(t))
         elif space == s.time:
-            out[led] = MARKER
+            out[lit] = MARKER
         elif space < s.time:
-            out[led] = PROGRESS
+            out[lit] = PROGRESS
     who = s.pending.player if s.pending.player is not None else s.active
     for seat, led in enumerate(layout.seats):
         if seat >= s.n:

@@ -6,7 +6,7 @@ import random
 import statistics
 from typing import Any
 
-from ..core import Game, N_
+from ..core import N_, Game
 from ..plugin import GamePlugin
 from . import invariants, moves, play
 from .board import PLAYER_COLOURS, TrajanBoard
