@@ -8,13 +8,12 @@ the kinds' titles): :func:`display.games.tag_kinds`.
 from __future__ import annotations
 
 import secrets
-import sqlite3
 
 import pygame
 
 from firmware_host.games import GAMES
 from firmware_host.i18n import _
-from firmware_host.tags import TagInUse, TagThing
+from firmware_host.tags import TagInUse, TagStoreError, TagThing
 
 from . import text, theme
 from .games import display_for, tag_kinds, title
@@ -36,7 +35,7 @@ def enrol(ctl, uid: str, thing: TagThing) -> str:
         ctl.say(_("That tag is already enrolled as {kind} {value}.").format(kind=exc.thing.kind,
                                                                            value=exc.thing.value), "bad")
         return "in use"
-    except sqlite3.Error as exc:
+    except TagStoreError as exc:
         ctl.say(_("The tag could not be saved ({error}).").format(error=exc), "bad")
         return "failed"
     except ValueError:
@@ -141,7 +140,7 @@ class EnrolScreen(Screen):
             uid, self.conflict = self.conflict, None
             try:
                 self.ctl.tags.forget(uid)
-            except sqlite3.Error as exc:
+            except TagStoreError as exc:
                 self.ctl.say(_("The tag could not be saved ({error}).").format(error=exc), "bad")
             else:
                 self.tag_uid(uid)

@@ -25,6 +25,11 @@ class TagThing:
     value: str
 
 
+class TagStoreError(Exception):
+    """The registry's file refused a change (a full or read-only disk); nothing changed. The
+    SQLite error is the ``__cause__``."""
+
+
 class TagInUse(ValueError):
     """The tag is already enrolled as something else (``.thing``); forget it first."""
 
@@ -55,7 +60,7 @@ class TagRegistry:
         """Record that tag ``uid`` is ``thing``. ``True`` if new, ``False`` if it already was.
 
         Raises :class:`TagInUse` if the tag is enrolled as something else, ``ValueError``
-        for a malformed UID or an empty field.
+        for a malformed UID or an empty field, :class:`TagStoreError` if it cannot be saved.
         """
         uid = normalize_uid(uid)
         if not all((thing.game, thing.kind, thing.value)):
@@ -65,9 +70,12 @@ class TagRegistry:
             return False
         if known is not None:
             raise TagInUse(uid, known)
-        with self._db:
-            self._db.execute("INSERT INTO tags (uid, game, kind, value) VALUES (?, ?, ?, ?)",
-                             (uid, thing.game, thing.kind, thing.value))
+        try:
+            with self._db:
+                self._db.execute("INSERT INTO tags (uid, game, kind, value) VALUES (?, ?, ?, ?)",
+                                 (uid, thing.game, thing.kind, thing.value))
+        except sqlite3.Error as exc:
+            raise TagStoreError(str(exc)) from exc
         return True
 
     def lookup(self, uid: str) -> TagThing | None:
@@ -80,9 +88,13 @@ class TagRegistry:
         return TagThing(*row) if row else None
 
     def forget(self, uid: str) -> bool:
-        """Remove the tag; ``True`` if it was enrolled."""
-        with self._db:
-            cur = self._db.execute("DELETE FROM tags WHERE uid = ?", (normalize_uid(uid),))
+        """Remove the tag; ``True`` if it was enrolled. Raises :class:`TagStoreError` if the
+        change cannot be saved."""
+        try:
+            with self._db:
+                cur = self._db.execute("DELETE FROM tags WHERE uid = ?", (normalize_uid(uid),))
+        except sqlite3.Error as exc:
+            raise TagStoreError(str(exc)) from exc
         return cur.rowcount > 0
 
     def enrolled(self, game: str | None = None, kind: str | None = None) -> list[tuple[str, TagThing]]:

@@ -95,3 +95,22 @@ def test_unknown_tag_values_come_in_pages_of_big_targets(ctl):
     assert len(seen) == 17
     run_lines(ctl, ["tap value:extra:forum"])
     assert ctl.tags.lookup("04cafe0001") == TagThing("trajan", "forum", "extra:forum")
+
+
+def test_a_tag_that_cannot_be_saved_is_reported_and_nothing_changes(ctl, tmp_path):
+    """A read-only registry file (a full or read-only card): the screen says so, the registry
+    is as it was, and the enrolment screen stays open."""
+    import sqlite3
+
+    from firmware_host.tags import TagStoreError
+
+    ctl.tags.enroll("04b0b0b0", TagThing("trajan", "demand", "games"))
+    ctl.tags._db.close()
+    ctl.tags._db = sqlite3.connect(f"file:{tmp_path / 'tags.db'}?mode=ro", uri=True)
+    with pytest.raises(TagStoreError):
+        ctl.tags.enroll("04a1a1a9", TagThing("trajan", "demand", "bread"))
+    run_lines(ctl, ["hold undo", "tap tags", "tap kind:demand"])
+    ctl.handle(TagRead("04a1a1a1"))
+    assert "could not be saved" in ctl.message
+    assert ctl.tags.enrolled() == [("04b0b0b0", TagThing("trajan", "demand", "games"))]
+    assert type(ctl.active).__name__ == "EnrolScreen"
