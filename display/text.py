@@ -16,6 +16,21 @@ from firmware_host import i18n
 _CACHE_SIZE = 1024
 _surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
+# Caps on what fitting measures, whatever a message holds (a 6,128-character report once took
+# 25 s to fit, a 10,000-character tag UID hung the screen). One line: at 12 px, the smallest
+# size :func:`fit` shrinks to, no printable ASCII glyph is narrower than 2 px (pygame's own
+# font; 3 px in DejaVu Sans; tests/display/test_text.py checks), so 512 characters are at least
+# 1,024 px, wider than the 800-px screen: a longer text never fits a line, and its cut point
+# lies within its first 512 characters anyway.
+MAX_CHARS = 512
+# A wrapped text: more than a whole screen of 14-px text (the smallest size wrapped), ~28 lines
+# of ~115 characters; the longest message in the catalog has 135.
+MAX_WRAP_CHARS = 4096
+# Prefix widths are not quite monotonic (kerning; an Arabic letter followed by another takes a
+# narrower form than a final one): past the cut point the binary search found, a cut tries up to
+# this many longer prefixes, while the last one tried is less than an em too wide.
+_CUT_SLACK = 8
+
 
 @cache
 def _font_path(families: tuple[str, ...], bold: bool) -> str | None:
@@ -54,19 +69,27 @@ def runs(text: str) -> list[tuple[str, bool]]:
     paragraph (right to left as soon as it has a right-to-left letter)."""
     kinds = [_strength(ch) for ch in text]
     paragraph = "R" if "R" in kinds else "L"
-    resolved = list(kinds)
-    for i, k in enumerate(kinds):
-        if k == "N":
-            before = next((kinds[j] for j in range(i - 1, -1, -1) if kinds[j] != "N"), paragraph)
-            after = next((kinds[j] for j in range(i + 1, len(kinds)) if kinds[j] != "N"), paragraph)
-            resolved[i] = before if before == after else paragraph
+    # the nearest strong kind on each side of every position (the paragraph's past the ends)
+    before: list[str] = []
+    last = paragraph
+    for k in kinds:
+        before.append(last)
+        if k != "N":
+            last = k
+    after: list[str] = [paragraph] * len(kinds)
+    last = paragraph
+    for i in range(len(kinds) - 1, -1, -1):
+        after[i] = last
+        if kinds[i] != "N":
+            last = kinds[i]
+    rtl = [(k if k != "N" else before[i] if before[i] == after[i] else paragraph) == "R"
+           for i, k in enumerate(kinds)]
     out: list[tuple[str, bool]] = []
-    for ch, k in zip(text, resolved):
-        rtl = k == "R"
-        if out and out[-1][1] == rtl:
-            out[-1] = (out[-1][0] + ch, rtl)
-        else:
-            out.append((ch, rtl))
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or rtl[i] != rtl[start]:
+            out.append((text[start:i], rtl[start]))
+            start = i
     return out
 
 
@@ -142,28 +165,103 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int
     the size to fit ``max_width``, and cuts it with an ellipsis if even the smallest size
     does not fit. Returns the rectangle drawn."""
     if max_width is not None:
-        size = fit(text, size, max_width, bold, lang=lang)
-        if measure(text, size, bold, lang) > max_width:
-            while text and measure(text + "…", size, bold, lang) > max_width:
-                text = text[:-1]
-            text += "…"
+        text, size = fitted(text, size, max_width, bold, lang)
     surf = render(text, size, colour, bold, lang)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect
 
 
+def fitted(text: str, size: int, max_px: int, bold: bool = False, lang: str = "") -> tuple[str, int]:
+    """``(text, size)`` as :func:`draw` shows ``text`` in ``max_px``: the size from :func:`fit`,
+    and the text cut with an ellipsis if even that does not fit. Measures O(log n) prefixes:
+    ``text`` is capped at :data:`MAX_CHARS` characters, and the cut point binary-searched."""
+    capped = len(text) > MAX_CHARS
+    if capped:
+        text = text[:MAX_CHARS]
+    size = fit(text, size, max_px, bold, lang=lang)
+    if capped or measure(text, size, bold, lang) > max_px:
+        text = _cut(text, size, max_px, bold, lang)
+    return text, size
+
+
+def _cut(text: str, size: int, max_px: int, bold: bool, lang: str) -> str:
+    """The longest ``text[:k] + "…"`` no wider than ``max_px`` (``"…"`` alone if none is),
+    found by binary search on ``k``: the prefix that shortening one character at a time found."""
+    def fits(k: int) -> bool:
+        return measure(text[:k] + "…", size, bold, lang) <= max_px
+
+    lo, hi = 0, len(text)       # the cut lies in [lo, hi]; lo = 0 is the fallback, not measured
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    # lo + 1 does not fit, but where widths dip a longer prefix may fit again, as long as the one
+    # before it is less than an em too wide: the old loop, coming down from the end, kept that
+    cut = lo
+    for k in range(lo + 1, min(len(text), lo + _CUT_SLACK) + 1):
+        width = measure(text[:k] + "…", size, bold, lang)
+        if width <= max_px:
+            cut = k
+        elif width > max_px + size:
+            break
+    return text[:cut] + "…"
+
+
 def wrap(text: str, size: int, max_px: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines no wider than ``max_px`` (on spaces)."""
+    """Split ``text`` into lines no wider than ``max_px`` (on spaces; a word wider than that
+    gets a line of its own). Wraps the first :data:`MAX_WRAP_CHARS` characters; a line of w
+    words measures O(log w) candidates."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and measure(trial, size, bold) > max_px:
+    for paragraph in text[:MAX_WRAP_CHARS].split("\n"):
+        words = paragraph.split(" ")
+        line, i = "", 0
+        while i < len(words):
+            if not line.strip():
+                # nothing visible on the line yet: a word at a time (an empty line takes it unmeasured)
+                trial = f"{line} {words[i]}".strip()
+                if line and measure(trial, size, bold) > max_px:
+                    lines.append(line)
+                    line = words[i]
+                else:
+                    line = trial
+                i += 1
+                continue
+            i, line = _fill(line, words, i, size, max_px, bold)
+            if i < len(words):                      # words[i] does not fit: it starts the next line
                 lines.append(line)
-                line = word
-            else:
-                line = trial
+                line = words[i]
+                i += 1
         lines.append(line)
     return lines
+
+
+def _fill(line: str, words: list[str], start: int, size: int, max_px: int, bold: bool) -> tuple[int, str]:
+    """``(k, longer)``: ``line`` (something visible on it) with ``words[start:k]`` added one at
+    a time, each step no wider than ``max_px``, and ``words[k]`` the first word that makes it
+    too wide (``k == len(words)`` if none does). Galloping, then binary, search on ``k``."""
+    trials = [line]             # trials[m]: line with the next m words, joined as word by word did
+
+    def fits(m: int) -> bool:
+        while len(trials) <= m:
+            trials.append(f"{trials[-1]} {words[start + len(trials) - 1]}".strip())
+        return measure(trials[m], size, bold) <= max_px
+
+    most = len(words) - start
+    lo, hi = 0, most + 1        # lo words fit (0: the line as it stands); hi do not (most + 1: unknown)
+    m = 1
+    while m <= most:
+        if not fits(m):
+            hi = m
+            break
+        lo = m
+        m = most + 1 if m == most else min(2 * m, most)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return start + lo, trials[lo]
