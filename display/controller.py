@@ -24,24 +24,44 @@ from firmware_host.inputs import (
     TagRead,
     TextEntered,
     Touch,
+    normalize_uid,
 )
-from firmware_host.journal import Journal
-from firmware_host.session import SaveError, Session, SessionError, open_saved, resume_unfinished, start
+from firmware_host.journal import Journal, Notice, clean
+from firmware_host.session import SaveError, Session, SessionError, Stores, open_saved, resume_unfinished, start
+from firmware_host.tags import TagStoreError
 
 from . import text, theme
 from .ui import Screen
+
+MESSAGE_CHARS = 300     # a message is cut to this many characters before it is drawn
+UID_CHARS = 64          # a 10-byte UID written with separators ("04:a2:...") is 29
+
+
+def told(notice: Notice) -> str:
+    """A notice as the message line says it: what happened, then what to do, translated."""
+    return " ".join(filter(None, (notice.text(_), notice.advice_text(_))))
 
 
 class Controller:
     """Owns the session (or none, on the home screen), the current screen and the message line.
 
     ``journal`` may be ``None`` (screenshots, benchmarks: nothing is written). ``tags`` is the
-    tag registry (``firmware_host.io.nfc.TagRegistry``) or ``None``; ``hardware`` the open
-    adapters (the simulator's tag screen taps its simulated reader).
+    tag registry (``firmware_host.tags.TagRegistry``) or ``None``; ``hardware`` the open
+    adapters (the simulator's tag screen taps its simulated reader). ``notice`` is said at
+    once (a start-up message).
+
+    ``stores`` (the app): the journal and tags opened at start-up
+    (:class:`~firmware_host.session.Stores`), which then replace ``journal`` and ``tags``.
+    While it has a ``problem`` (no journal: a full or read-only disk, a locked file, ...) no
+    game can be started or opened, and every try opens the journal again first
+    (:meth:`ready_to_save`); the home screen shows its lasting notices (:attr:`faults`).
     """
 
-    def __init__(self, journal: Journal | None, *, tags: Any = None, notice: str | None = None,
-                 allow_quit: bool = False, hardware: Any = None) -> None:
+    def __init__(self, journal: Journal | None, *, tags: Any = None, notice: str | Notice | None = None,
+                 allow_quit: bool = False, hardware: Any = None, stores: Stores | None = None) -> None:
+        self.stores = stores
+        if stores is not None:
+            journal, tags = stores.journal, stores.tags if tags is None else tags
         self.journal = journal
         self.tags = tags
         self.hardware = hardware
@@ -55,10 +75,54 @@ class Controller:
         self.running = True
         self.on_state_change: Callable[[], None] | None = None
         self.screen: Screen = self._home()
-        if notice:
-            self.say(notice, "bad")
         if journal is not None:
             self._resume_unfinished()
+        said = [notice.text(_) if isinstance(notice, Notice) else notice] if notice else []
+        if stores is not None and stores.notices:
+            said.append((stores.problem or stores.notices[0]).text(_))
+        if said:        # start-up news first, then what the resume said if it went wrong
+            self.say(" · ".join(said + ([self.message] if self.message_level == "bad" and self.message else [])),
+                     "bad")
+
+    # ------------------------------------------------------------------ stores
+
+    @property
+    def faults(self) -> list[Notice]:
+        """Lasting start-up problems (no journal, no tags, no config): shown on the home screen."""
+        return [n for n in self.stores.notices if n.level == "fault"] if self.stores is not None else []
+
+    def ready_to_save(self) -> bool:
+        """Whether a game can be played now, i.e. saved. Without a journal (a start-up
+        problem) the stores are tried again first (:meth:`retry_stores`); ``False`` if the
+        journal still cannot be used (the players are told why) or if it opened with an
+        unfinished game in it (that game is now on screen)."""
+        stores = self.stores
+        if stores is None or stores.problem is None:
+            return True
+        self.retry_stores()
+        return stores.problem is None and self.session is None
+
+    def retry_stores(self) -> None:
+        """Open again each store that could not be opened at start (the Try again button);
+        say how it went. A journal that opens now resumes its unfinished game."""
+        stores = self.stores
+        if stores is None:
+            return
+        had_journal = self.journal is not None
+        stores.retry()
+        self.journal, self.tags = stores.journal, stores.tags
+        faults = self.faults
+        if stores.problem is not None:
+            self.say(stores.problem.text(_), "bad")
+        elif faults:
+            self.say(faults[0].text(_), "bad")
+        else:
+            self.say(_("Everything is working again."), "good")
+        if not had_journal and self.journal is not None:
+            self._resume_unfinished()
+        if self.session is None:
+            self.refresh()
+        self.dirty = True
 
     # ------------------------------------------------------------------ sessions
 
@@ -73,11 +137,14 @@ class Controller:
             self.say(_(message), "bad")
 
     def start_game(self, game: str, setup: Any) -> None:
-        """Begin keeping a new game (journaled at once); if the journal refuses, say so."""
+        """Begin keeping a new game (journaled at once); if the journal refuses, or there is
+        none because of a start-up problem, say so."""
+        if not self.ready_to_save():
+            return
         try:
             self.session = start(self.journal, game, setup)
         except SessionError as exc:
-            self.say(_(exc.message).format(**exc.params), "bad")
+            self.say(told(exc.notice), "bad")
             return
         self.overlays = []
         self.refresh()
@@ -85,11 +152,13 @@ class Controller:
     def open_game(self, game_id: int) -> None:
         """Show a game from the journal (resume it if unfinished); one that cannot be rebuilt
         is reported and nothing else changes."""
-        assert self.journal is not None
+        if self.journal is None:
+            self.ready_to_save()
+            return
         try:
             self.session = open_saved(self.journal, game_id)
         except SessionError as exc:
-            self.say(_(exc.message).format(**exc.params), "bad")
+            self.say(told(exc.notice), "bad")
             return
         self.overlays = []
         self.refresh()
@@ -115,7 +184,7 @@ class Controller:
             self.screen.invalidate()
             return False
         except SaveError as exc:
-            self.say(_(exc.message).format(**exc.params), "bad")
+            self.say(told(exc.notice), "bad")
             self.screen.invalidate()
             return False
         self.message = ""
@@ -141,7 +210,7 @@ class Controller:
         try:
             self.session.undo()
         except SaveError as exc:
-            self.say(_(exc.message).format(**exc.params), "bad")
+            self.say(told(exc.notice), "bad")
             return
         self.say(_("Last move taken back."))
         self.refresh()
@@ -189,7 +258,10 @@ class Controller:
     # ------------------------------------------------------------------ messages
 
     def say(self, message: str, level: str = "info") -> None:
-        self.message = message
+        """Show ``message`` on the message line (cleaned of what no font can draw, and cut to
+        :data:`MESSAGE_CHARS`: it may quote a file name or an error)."""
+        message = clean(message)
+        self.message = message if len(message) <= MESSAGE_CHARS else message[:MESSAGE_CHARS - 1] + "…"
         self.message_level = level
         self.dirty = True
 
@@ -215,7 +287,7 @@ class Controller:
         elif isinstance(event, TextEntered):
             handler = getattr(screen, "text_entered", None)
             if handler is not None:
-                handler(event.text)
+                handler(clean(event.text))
         elif isinstance(event, DeviceStatus):
             self.devices[event.device] = event
             if not event.ok:
@@ -248,16 +320,34 @@ class Controller:
 
     def _tag(self, uid: str) -> None:
         """A tag touched the reader: the screen may use it; an unknown one is offered for
-        enrolment (nothing else changes)."""
+        enrolment (nothing else changes), replacing the question about an earlier unknown
+        tag. What cannot be a UID is refused here, before any screen sees it: anything longer
+        than :data:`UID_CHARS` at once, and, if the registry does not know it, anything but
+        4, 7 or 10 bytes of hex (nothing else can be enrolled)."""
         if self.tags is None:
             self.say(_("Tags are not available here."), "bad")
             return
+        if len(uid) > UID_CHARS:
+            self.say(_("That is not a tag the companion can use."), "bad")
+            return
+        try:
+            uid, is_uid = normalize_uid(uid), True
+        except ValueError:
+            is_uid = False
         if self.active.tag_uid(uid):
             return
-        thing = self.tags.lookup(uid)
+        try:
+            thing = self.tags.lookup(uid)
+        except TagStoreError as exc:
+            self.say(_("The tags cannot be read ({error}).").format(error=exc), "bad")
+            return
         if thing is None:
+            if not is_uid:
+                self.say(_("That is not a tag the companion can use."), "bad")
+                return
             from .tags import UnknownTagScreen
             self.say(_("Unknown tag {uid}.").format(uid=uid), "bad")
+            self.overlays = [o for o in self.overlays if not isinstance(o, UnknownTagScreen)]
             self.push(UnknownTagScreen(self, uid))
             return
         if not self.active.tag(thing):
@@ -281,6 +371,7 @@ class Controller:
                                  for t, p in news)
                 level = "good"
         colour = {"bad": theme.BAD, "good": theme.GOOD}.get(level, theme.TEXT)
+        msg = clean(msg)[:MESSAGE_CHARS]
         if msg:
             text.draw(surface, msg, (10, rect.centery), 16, colour, "midleft", max_width=theme.WIDTH - 20)
         down = [d for d in self.devices.values() if not d.ok]

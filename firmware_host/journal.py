@@ -4,24 +4,62 @@ One database file holds every game kept on the box: its game name, setup and eve
 WAL mode with ``synchronous=FULL`` makes each commit durable across a power cut; on start
 the newest unfinished game is replayed to the exact state it had.
 
-A damaged file (not a database, failing ``quick_check``, or written by a newer version)
-is renamed aside with a timestamp and a fresh journal is started, so a bad file never
-stops the companion from starting (see ``docs/reliability.md``).
+Start-up tells *damage* from *circumstance* (``docs/reliability.md``):
+
+- **Damage** (:class:`JournalDamaged`): a file that is not a database, fails
+  ``PRAGMA quick_check``, or was written by a newer version. :meth:`Journal.open_or_recover`
+  renames it aside with a timestamp and starts a fresh journal, so a bad file never stops the
+  companion from starting.
+- **Circumstance** (:class:`JournalUnavailable`): a full or read-only disk, a file another
+  program holds locked, one the companion may not read or write, a folder where the file
+  should be. Nothing is renamed and not a byte of the journal changes; the players are told
+  what it is and what to do, and no game can be played until it can be saved.
+
+Three checks of our own cover what SQLite's cannot see:
+
+- Each event row carries ``sum``, a hash chained from the game's setup through every earlier
+  move, and each commit stores the newest one as the game's ``head``. :meth:`Journal.load`
+  verifies the chain, that it ends at the head and that the moves are numbered 1..n, so a
+  flipped byte inside a move, a move missing, doubled, out of order or hidden at the end (a
+  damaged index) is reported (:class:`JournalDamaged`), never replayed into a wrong game.
+- Each commit raises the game's ``ops`` counter, and after it returns the counter is written
+  to a small *mark* file beside the journal (``journal.db.mark``, no fsync). A damaged WAL
+  frame makes SQLite silently drop that commit and every later one; at the next start the
+  mark is then ahead of the file and :attr:`Journal.lost` says how many changes are gone.
+- The journal's inode (and its WAL's) is remembered at open and checked before every commit:
+  a file deleted or replaced while the companion runs (:class:`JournalGone`) refuses further
+  moves rather than "saving" them into a file nobody will read again.
+
+Every string read back from the journal is cleaned of NUL and lone surrogates (which no font
+can draw) at this boundary: :func:`clean`.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import logging
+import os
+import re
+import secrets
 import sqlite3
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from .engine.core import N_
 
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
+OPEN_BUSY_S = 1.0           # at start, how long to wait for another program's lock
+WRITE_BUSY_S = 5.0          # during play, how long a commit waits for a lock
+LOW_SPACE = 2 * 2 ** 20     # below this much free space the players are warned at start
+FULL_BELOW = 64 * 2 ** 10   # an unexplained write error with less free space than this: full
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,20 +68,246 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT NOT NULL,
     setup TEXT NOT NULL,
     created REAL NOT NULL,
-    finished REAL
+    finished REAL,
+    sum TEXT,
+    ops INTEGER NOT NULL DEFAULT 0,
+    head TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
     event TEXT NOT NULL,
     at REAL NOT NULL,
+    sum TEXT,
     PRIMARY KEY (game_id, seq)
 );
 """
+# columns added after schema 1 was first released: additive, so an older program still reads
+# and writes the file (its rows have no sum and are not verified)
+_ADDED = (("games", "sum", "TEXT"), ("games", "ops", "INTEGER NOT NULL DEFAULT 0"), ("games", "head", "TEXT"),
+          ("events", "sum", "TEXT"))
+# every column: (table, name) -> (declared type, place in the primary key); a schema whose text
+# was damaged (the table definitions are text in the first page) differs from this
+_COLUMNS = {
+    ("meta", "key"): ("TEXT", 1), ("meta", "value"): ("TEXT", 0),
+    ("games", "id"): ("INTEGER", 1), ("games", "game"): ("TEXT", 0), ("games", "setup"): ("TEXT", 0),
+    ("games", "created"): ("REAL", 0), ("games", "finished"): ("REAL", 0), ("games", "sum"): ("TEXT", 0),
+    ("games", "ops"): ("INTEGER", 0), ("games", "head"): ("TEXT", 0),
+    ("events", "game_id"): ("INTEGER", 1), ("events", "seq"): ("INTEGER", 2), ("events", "event"): ("TEXT", 0),
+    ("events", "at"): ("REAL", 0), ("events", "sum"): ("TEXT", 0),
+}
 
 
-class JournalError(Exception):
-    """The journal file cannot be used (damaged, or from a newer version)."""
+# ---------------------------------------------------------------------- what players are told
+
+@dataclass(frozen=True)
+class Notice:
+    """What the companion tells the players about its stores: ``message`` and ``advice``
+    (what to do) are English, ``N_``-marked, formatted with ``params`` after translation; a
+    ``reason`` parameter is itself an ``N_`` text and is translated too."""
+
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+    advice: str = ""
+    level: str = "bad"          # "bad": said once; "fault": lasts (the home screen shows it)
+
+    def _params(self, translate: Callable[[str], str]) -> dict[str, Any]:
+        return {k: translate(v) if k == "reason" and isinstance(v, str) else v for k, v in self.params.items()}
+
+    def text(self, translate: Callable[[str], str] = str) -> str:
+        return translate(self.message).format(**self._params(translate))
+
+    def advice_text(self, translate: Callable[[str], str] = str) -> str:
+        return translate(self.advice).format(**self._params(translate)) if self.advice else ""
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class JournalError(ValueError):
+    """The journal cannot be used; ``notice`` says why for the players."""
+
+    def __init__(self, message: str, advice: str = "", **params: Any) -> None:
+        self.notice = Notice(message, params, advice)
+        super().__init__(self.notice.text())
+
+
+class JournalDamaged(JournalError):
+    """The file (or a game's record in it) is damaged: not a database, failing
+    ``quick_check`` or a move's checksum, or written by a newer version."""
+
+
+class JournalUnavailable(JournalError):
+    """The file is sound as far as anyone can tell, but cannot be used now (``kind``: full,
+    readonly, locked, permission, directory, notafile, io). Nothing was changed."""
+
+    def __init__(self, kind: str, message: str, advice: str = "", **params: Any) -> None:
+        super().__init__(message, advice, **params)
+        self.kind = kind
+
+
+class JournalGone(JournalUnavailable):
+    """The journal file was deleted or replaced while the companion was running."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__("gone", N_("Not saved: the saved games file was removed or replaced while the companion "
+                                    "was running."),
+                         N_("Restart the companion: it opens the saved games file again."), path=str(path))
+
+
+# ---------------------------------------------------------------------- telling damage from circumstance
+
+@dataclass(frozen=True)
+class Problem:
+    """A circumstance that keeps a store file from being used: ``kind``, and ``reason`` and
+    ``advice`` as ``N_`` texts formatted with ``params``."""
+
+    kind: str
+    reason: str
+    advice: str
+    params: dict[str, Any]
+
+
+_REASONS = {
+    "directory": (N_("{path} is a folder, not a file"),
+                  N_("Nothing was changed. Move that folder away, then tap Try again.")),
+    "notafile": (N_("{path} is not an ordinary file"),
+                 N_("Nothing was changed. Move it away, then tap Try again.")),
+    "nofolder": (N_("{path} cannot be made a folder"),
+                 N_("Nothing was changed. Check the state folder in the settings, then tap Try again.")),
+    "readonly": (N_("the storage is read-only"),
+                 N_("Nothing was changed. Make it writable (the SD card's lock switch, a read-only mount), "
+                    "then tap Try again.")),
+    "locked": (N_("another program is using {path}"),
+               N_("Nothing was changed. Close that program (another companion?), then tap Try again.")),
+    "permission": (N_("the companion may not read or write {path}"),
+                   N_("Nothing was changed. Give the companion's user that file and its folder "
+                      "(chown), then tap Try again.")),
+    "full": (N_("the storage is full"),
+             N_("Nothing was changed. Free some space, then tap Try again.")),
+    "io": (N_("the storage failed ({error})"),
+           N_("Nothing was changed. Check the SD card or disk, then tap Try again.")),
+    "damaged": (N_("the saved games file is damaged ({error})"),
+                N_("Restart the companion: it keeps the damaged file aside and starts a new one.")),
+}
+
+
+def is_damage(exc: BaseException) -> bool:
+    """Whether a SQLite error says the file itself is damaged (SQLITE_CORRUPT, SQLITE_NOTADB),
+    rather than that it cannot be used now."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name:
+        return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+    return isinstance(exc, sqlite3.DatabaseError) and any(
+        words in str(exc) for words in ("malformed", "not a database"))
+
+
+def _existing(folder: Path) -> Path:
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return folder
+
+
+def _free_bytes(folder: Path) -> int | None:
+    try:
+        vfs = os.statvfs(_existing(folder))
+    except OSError:
+        return None
+    return vfs.f_bavail * vfs.f_frsize
+
+
+def _read_only(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(_existing(folder)).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _blocked(path: Path) -> Path | None:
+    """The first of ``path``, its ``-wal`` and ``-shm`` and its folder the companion may not
+    read and write (``None``: all fine). ``os.access`` also sees ``chattr +i``."""
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if p.exists() and not os.access(p, os.R_OK | os.W_OK):
+            return p
+    folder = _existing(path.parent)
+    if not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
+        return folder
+    return None
+
+
+def diagnose(path: str | Path, exc: BaseException | None = None) -> Problem:
+    """What keeps store file ``path`` from being used, from the error ``exc`` and a look at
+    the file system (the SQLite error alone often says only "unable to open database file")."""
+    path = Path(path)
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    err = exc.errno if isinstance(exc, OSError) else None
+    kind, params = "io", {"path": str(path), "error": str(exc) if exc else "?"}
+    blocked = _blocked(path)
+    if exc is not None and is_damage(exc):
+        kind = "damaged"
+    elif path.is_dir():
+        kind = "directory"
+    elif path.exists() and not path.is_file():
+        kind = "notafile"
+    elif err in (errno.ENOTDIR, errno.EEXIST) or not _existing(path.parent).is_dir():
+        kind, params["path"] = "nofolder", str(path.parent)
+    elif err == errno.EROFS or _read_only(path.parent):
+        kind = "readonly"
+    elif name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        kind = "locked"
+    elif blocked is not None or err in (errno.EACCES, errno.EPERM) or name.startswith(("SQLITE_PERM",
+                                                                                       "SQLITE_AUTH")):
+        kind, params["path"] = "permission", str(blocked or path)
+    elif err in (errno.ENOSPC, errno.EDQUOT) or name == "SQLITE_FULL" or (
+            (_free_bytes(path.parent) or 0) < FULL_BELOW):
+        kind = "full"
+    reason, advice = _REASONS[kind]
+    return Problem(kind, reason, advice, params)
+
+
+def unavailable(path: str | Path, exc: BaseException | None = None) -> JournalUnavailable:
+    """:class:`JournalUnavailable` for the journal at ``path`` (see :func:`diagnose`)."""
+    p = diagnose(path, exc)
+    return JournalUnavailable(p.kind, N_("Games cannot be saved: {reason}."), p.advice,
+                              reason=p.reason.format(**p.params), **p.params)
+
+
+# ---------------------------------------------------------------------- checksums, cleaning
+
+def _chain(prev: str, seq: int, text: str) -> str:
+    """The checksum of row ``seq`` holding ``text``, chained from the row before (``prev``)."""
+    h = hashlib.blake2b(f"{prev}\x1f{seq}\x1f".encode(), digest_size=8)
+    h.update(text.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def first_line(text: str, chars: int = 100) -> str:
+    line = str(text).strip().splitlines()[0] if str(text).strip() else ""
+    return line if len(line) <= chars else line[:chars - 1] + "…"
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _game_sum(game: str, setup: str) -> str:
+    return _chain("", 0, f"{game}\x1f{setup}")
+
+
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def clean(value: Any) -> Any:
+    """``value`` (JSON: dicts, lists, strings, numbers) with NUL and lone surrogates in every
+    string replaced by U+FFFD: no font can draw them (pygame raises), and they come only from
+    damage or a foreign program."""
+    if isinstance(value, str):
+        return _UNDRAWABLE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [clean(v) for v in value]
+    if isinstance(value, dict):
+        return {clean(k): clean(v) for k, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True)
@@ -58,133 +322,410 @@ class GameRecord:
     finished: float | None
 
 
-class Journal:
-    """A journal file. Raises :class:`JournalError` if the file is unusable; use
-    :meth:`open_or_recover` at start-up to set a bad file aside instead."""
+# ---------------------------------------------------------------------- the journal
 
-    def __init__(self, path: str | Path) -> None:
+class Journal:
+    """A journal file. Raises :class:`JournalDamaged` or :class:`JournalUnavailable` if the
+    file cannot be used; :meth:`open_or_recover` at start-up sets a damaged file aside and
+    turns either into a :class:`Notice` instead.
+
+    After opening, :attr:`lost` is the number of committed changes the mark file knew of and
+    the database no longer holds (0 normally), :attr:`free` the free space beside the file.
+    Reads raise :class:`JournalError`; writes raise ``sqlite3.Error`` (the disk refused) or
+    :class:`JournalGone`.
+    """
+
+    db: sqlite3.Connection
+
+    def __init__(self, path: str | Path, busy_s: float = OPEN_BUSY_S) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._mark_fd: int | None = None
+        self.lost = 0
+        self.free: int | None = None
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            check = self.db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise JournalError(f"quick_check: {check}")
-            self._create()
-            version = int(self._meta("schema_version", str(SCHEMA_VERSION)))
-        except sqlite3.DatabaseError as exc:
-            self._close_quietly()
-            raise JournalError(str(exc)) from exc
+            self._open(busy_s)
         except JournalError:
             self._close_quietly()
             raise
-        if version > SCHEMA_VERSION:
+        except UnicodeError as exc:         # bytes that are not text where SQLite keeps text
             self._close_quietly()
-            raise JournalError(f"journal schema {version} is newer than this program ({SCHEMA_VERSION})")
+            raise JournalDamaged(f"not text: {exc}") from exc
+        except (sqlite3.Error, OSError) as exc:
+            self._close_quietly()
+            if is_damage(exc):
+                raise JournalDamaged(str(exc)) from exc
+            raise unavailable(self.path, exc) from exc
 
-    def _create(self) -> None:
-        self.db.execute("BEGIN")
-        for statement in _SCHEMA.strip().split(";"):
-            if statement.strip():
-                self.db.execute(statement)
-        self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-        self.db.execute("COMMIT")
+    def _open(self, busy_s: float) -> None:
+        path = self.path
+        if path.exists() and not path.is_file():
+            raise unavailable(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if _blocked(path) is not None:
+            raise unavailable(path)
+        self.db = db = sqlite3.connect(path, isolation_level=None, timeout=busy_s)
+        db.text_factory = _text       # damaged text reads as U+FFFD (and fails its checksum)
+        mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise unavailable(path)
+        db.execute("PRAGMA synchronous=FULL")
+        check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":       # SQLite lists every fault found, one a line: the first says enough
+            raise JournalDamaged("quick_check: {error}", error=first_line(check))
+        version = self._version()
+        if version > SCHEMA_VERSION:
+            raise JournalDamaged("journal schema {version} is newer than this program ({ours})",
+                                 version=version, ours=SCHEMA_VERSION)
+        self._check_schema()
+        self._upgrade()
+        # the pages start-up reads anyway: SQLite finds damage in them that quick_check misses
+        # (a record's header that does not match its body); the checksums are load()'s
+        for (game_id,) in db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1"):
+            db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchall()
+            db.execute("SELECT seq, event, sum FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        db.execute("BEGIN IMMEDIATE")   # nobody else holds the write lock (writes nothing)
+        db.execute("ROLLBACK")
+        db.execute(f"PRAGMA busy_timeout = {int(WRITE_BUSY_S * 1000)}")
+        self.journal_id = self._meta("journal_id", "")
+        self._identity = self._stat(path)
+        self._wal_identity = self._stat(Path(f"{path}-wal"))
+        self.free = _free_bytes(path.parent)
+        self._open_mark()
+
+    # -------------------------------------------------------------- schema
+
+    def _version(self) -> int:
+        has_meta = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+        if not has_meta:
+            return SCHEMA_VERSION
+        try:
+            return int(self._meta("schema_version", str(SCHEMA_VERSION)))
+        except ValueError as exc:
+            raise JournalDamaged("schema version {error}", error=str(exc)) from exc
+
+    def _check_schema(self) -> None:
+        """The tables that exist have our columns, with their types and keys (the added ones
+        may be missing); anything else is a damaged schema."""
+        for table in ("meta", "games", "events"):
+            found = {row[1]: (str(row[2]).upper(), row[5]) for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if not found:
+                continue
+            wanted = {name: decl for (t, name), decl in _COLUMNS.items() if t == table}
+            added = {name for t, name, _decl in _ADDED if t == table}
+            if any(found.get(name) != decl for name, decl in wanted.items() if name in found or name not in added) \
+                    or set(found) - set(wanted):
+                raise JournalDamaged("the {table} table's definition is damaged", table=table)
+
+    def _upgrade(self) -> None:
+        """Create the tables, add the columns and the journal's id if any is missing; a
+        journal already up to date is not written to."""
+        db = self.db
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing_tables = not {"meta", "games", "events"} <= tables
+        columns = [] if missing_tables else [
+            (table, column, decl) for table, column, decl in _ADDED
+            if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}]
+        if not missing_tables and not columns and self._meta("journal_id", ""):
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _SCHEMA.strip().split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            for table, column, decl in columns:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('journal_id', ?)", (secrets.token_hex(8),))
+            db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        # into the main file at once: a damaged WAL frame can then drop games, never the
+        # journal's id (without which the mark could not tell the loss)
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def _meta(self, key: str, default: str) -> str:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else default
+        return str(row[0]) if row else default
+
+    # -------------------------------------------------------------- identity, mark
+
+    @staticmethod
+    def _stat(path: Path) -> tuple[int, int] | None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def _check_alive(self) -> None:
+        """Raise :class:`JournalGone` if the file (or its WAL) is no longer the one opened."""
+        if self._stat(self.path) != self._identity:
+            raise JournalGone(self.path)
+        if self._wal_identity is not None and self._stat(Path(f"{self.path}-wal")) != self._wal_identity:
+            raise JournalGone(self.path)
+
+    @property
+    def mark_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".mark")
+
+    def _open_mark(self) -> None:
+        """Compare the mark file with the database (:attr:`lost`)."""
+        try:
+            parts = self.mark_path.read_text(encoding="ascii").split()
+            journal_id, game_id, ops = parts[0], int(parts[1]), int(parts[2])
+        except (OSError, ValueError, IndexError, UnicodeDecodeError):
+            journal_id, game_id, ops = "", 0, 0
+        if journal_id and journal_id == self.journal_id and game_id > 0:
+            row = self._db.execute("SELECT ops FROM games WHERE id = ?", (game_id,)).fetchone()
+            have = row[0] if row else -1
+            if have < ops:
+                self.lost = ops - have
+                log.error("journal %s: the mark says game %s had %s changes, the file holds %s: %s lost",
+                          self.path, game_id, ops, have, self.lost)
+        if self.lost:       # told once: from now on the mark follows this file
+            row = self._db.execute("SELECT id, ops FROM games ORDER BY id DESC LIMIT 1").fetchone()
+            self._write_mark(*(row or (0, 0)))
+
+    def _write_mark(self, game_id: int, ops: int) -> None:
+        """After a commit: the newest change the journal must hold (no fsync: a lost mark only
+        weakens the check, it never raises a false alarm). Opened at the first write, so a
+        journal only read (``table-companion replay``) gets no mark file."""
+        if self._mark_fd is None:
+            try:
+                self._mark_fd = os.open(self.mark_path, os.O_WRONLY | os.O_CREAT, 0o644)
+            except OSError as exc:
+                log.warning("no mark file %s: %s", self.mark_path, exc)
+                self._mark_fd = -1
+        if self._mark_fd < 0:
+            return
+        line = f"{self.journal_id:<32} {game_id:>12} {ops:>12}\n".encode("ascii")
+        try:
+            os.pwrite(self._mark_fd, line, 0)
+            os.ftruncate(self._mark_fd, len(line))
+        except OSError as exc:
+            log.warning("mark file not written: %s", exc)
 
     def _close_quietly(self) -> None:
+        fd, self._mark_fd = self._mark_fd, None
         try:
-            self.db.close()
+            if fd is not None and fd >= 0:
+                os.close(fd)
+            db = getattr(self, "db", None)
+            if db is not None:
+                db.close()
         except Exception:  # noqa: BLE001 - closing a broken handle must not mask the real error
             pass
 
+    # -------------------------------------------------------------- start-up
+
     @classmethod
-    def open_or_recover(cls, path: str | Path) -> tuple[Journal, str | None]:
-        """Open ``path``; if it is unusable, rename it (and its -wal/-shm) aside and start a
-        fresh journal. Returns ``(journal, message)`` where ``message`` says what was set
-        aside, or ``None``."""
+    def open_or_recover(cls, path: str | Path) -> tuple[Journal | None, Notice | None]:
+        """Open ``path`` at start-up; never raises. Returns ``(journal, notice)``:
+
+        - a sound file: ``(journal, None)``, or a warning (changes lost, storage almost full);
+        - a damaged file: renamed aside (with its -wal/-shm) and a fresh journal started,
+          with a notice naming the copy;
+        - a circumstance (see :class:`JournalUnavailable`): ``(None, notice)``, nothing touched.
+        """
         path = Path(path)
         try:
-            return cls(path), None
-        except JournalError as exc:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            aside = path.with_name(f"{path.name}.damaged-{stamp}")
+            journal = cls(path)
+        except JournalUnavailable as exc:
+            log.error("journal %s cannot be used now (%s); left as it is", path, exc)
+            return None, replace(exc.notice, level="fault")
+        except JournalDamaged as exc:
+            return cls._recover(path, exc)
+        if journal.lost:
+            log.error("journal %s: %s committed changes lost (a damaged WAL?)", path, journal.lost)
+            return journal, Notice(N_("The saved games file lost its last {n} saved changes (the storage may be "
+                                      "failing); play goes on from the last change it kept."),
+                                   {"n": journal.lost},
+                                   N_("Check the table against the screen, and think of replacing the SD card."))
+        if journal.free is not None and journal.free < LOW_SPACE:
+            log.warning("journal %s: only %s bytes free", path, journal.free)
+            return journal, Notice(N_("The storage is almost full ({kb} KB free): moves may soon not be saved."),
+                                   {"kb": journal.free // 1024}, N_("Free some space."))
+        return journal, None
+
+    @classmethod
+    def _recover(cls, path: Path, damage: JournalDamaged) -> tuple[Journal | None, Notice | None]:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.name}.damaged-{stamp}")
+        try:
             for suffix in ("", "-wal", "-shm"):
                 src = Path(str(path) + suffix)
                 if src.exists():
                     src.rename(Path(str(aside) + suffix))
-            log.error("journal %s unusable (%s); kept aside as %s", path, exc, aside)
-            return cls(path), f"The saved games file was damaged ({exc}); it was kept aside as {aside.name}."
+        except OSError as exc:
+            log.error("journal %s unusable (%s) and cannot be kept aside: %s", path, damage, exc)
+            p = diagnose(path, exc)
+            return None, Notice(N_("The saved games file is damaged ({error}) and cannot be kept aside: {reason}."),
+                                {**p.params, "error": str(damage), "reason": p.reason.format(**p.params)}, p.advice,
+                                level="fault")
+        log.error("journal %s unusable (%s); kept aside as %s", path, damage, aside)
+        try:
+            fresh = cls(path)
+        except JournalError as exc:
+            log.error("no fresh journal at %s: %s", path, exc)
+            return None, Notice(N_("The saved games file was damaged ({error}); it was kept aside as {name}, "
+                                   "but a new one cannot be started: {detail}"),
+                                {"error": str(damage), "name": aside.name, "detail": str(exc)},
+                                exc.notice.advice, level="fault")
+        return fresh, Notice(N_("The saved games file was damaged ({error}); it was kept aside as {name}."),
+                             {"error": str(damage), "name": aside.name})
 
-    # ------------------------------------------------------------------ writing
+    # -------------------------------------------------------------- writing
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        return self.db
+
+    def _rollback(self) -> None:
+        """Roll back if a transaction is still open (SQLite rolls back by itself after some
+        errors, e.g. a full disk; a second ROLLBACK would hide the real error)."""
+        if getattr(self, "db", None) is not None and self.db.in_transaction:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                log.warning("rollback: %s", exc)
+
+    def _write(self, game_id: int, body: Callable[[sqlite3.Connection], None]) -> None:
+        """Run ``body`` and raise the game's ``ops`` counter in one transaction: all of it is
+        on disk when this returns, or none of it. Then the mark file records it."""
+        self._check_alive()
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            body(db)
+            db.execute("UPDATE games SET ops = ops + 1 WHERE id = ?", (game_id,))
+            row = db.execute("SELECT ops FROM games WHERE id = ?", (game_id,)).fetchone()
+            db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        if self._wal_identity is None:
+            self._wal_identity = self._stat(Path(f"{self.path}-wal"))
+        self._write_mark(game_id, row[0] if row else 0)
 
     def new_game(self, game: str, setup: dict[str, Any]) -> int:
         """Record a new game; returns its id. Committed on return."""
-        cur = self.db.execute("INSERT INTO games (game, setup, created) VALUES (?, ?, ?)",
-                              (game, json.dumps(setup, separators=(",", ":")), time.time()))
+        self._check_alive()
+        text = json.dumps(setup, separators=(",", ":"))
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            game_sum = _game_sum(game, text)
+            cur = db.execute("INSERT INTO games (game, setup, created, sum, ops, head) VALUES (?, ?, ?, ?, 0, ?)",
+                             (game, text, time.time(), game_sum, game_sum))
+            db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
         game_id = cur.lastrowid
         assert game_id is not None  # set by every successful INSERT
+        self._write_mark(game_id, 0)
         return game_id
-
-    def _transaction(self, *statements: tuple[str, tuple]) -> None:
-        """Run ``statements`` as one transaction: all of them are on disk, or none."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            for sql, args in statements:
-                self.db.execute(sql, args)
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
 
     def append(self, game_id: int, seq: int, event: dict[str, Any], finished: bool = False) -> None:
         """Record event number ``seq`` (1-based) of a game, and with ``finished`` that the game
         is over, in one transaction. Committed (fsync'd) on return; raises ``sqlite3.Error``
-        (nothing recorded) if the disk refuses."""
+        (nothing recorded) if the disk refuses, :class:`JournalGone` if the file was deleted
+        or replaced."""
         now = time.time()
-        insert = ("INSERT INTO events (game_id, seq, event, at) VALUES (?, ?, ?, ?)",
-                  (game_id, seq, json.dumps(event, separators=(",", ":")), now))
-        if finished:
-            self._transaction(insert, ("UPDATE games SET finished = ? WHERE id = ?", (now, game_id)))
+        text = json.dumps(event, separators=(",", ":"))
+
+        def body(db: sqlite3.Connection) -> None:
+            row_sum = _chain(self._prev_sum(game_id, seq), seq, text)
+            db.execute("INSERT INTO events (game_id, seq, event, at, sum) VALUES (?, ?, ?, ?, ?)",
+                       (game_id, seq, text, now, row_sum))
+            db.execute("UPDATE games SET head = ? WHERE id = ?", (row_sum, game_id))
+            if finished:
+                db.execute("UPDATE games SET finished = ? WHERE id = ?", (now, game_id))
+        self._write(game_id, body)
+
+    def _prev_sum(self, game_id: int, seq: int) -> str:
+        """The checksum row ``seq`` chains from: row ``seq - 1``'s, or the game's for the first."""
+        if seq <= 1:
+            row = self._db.execute("SELECT sum FROM games WHERE id = ?", (game_id,)).fetchone()
         else:
-            self._transaction(insert)
+            row = self._db.execute("SELECT sum FROM events WHERE game_id = ? AND seq = ?",
+                                   (game_id, seq - 1)).fetchone()
+        return (row[0] or "") if row else ""
 
     def truncate(self, game_id: int, keep: int) -> None:
         """Forget the events after the first ``keep`` (undo), in one transaction."""
-        self._transaction(("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, keep)),
-                          ("UPDATE games SET finished = NULL WHERE id = ?", (game_id,)))
+        def body(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, keep))
+            db.execute("UPDATE games SET finished = NULL, head = ? WHERE id = ?",
+                       (self._prev_sum(game_id, keep + 1) or None, game_id))
+        self._write(game_id, body)
 
     def abandon(self, game_id: int) -> None:
         """Mark an unfinished game as set aside so start-up no longer resumes it."""
-        self.db.execute("UPDATE games SET finished = -1 WHERE id = ?", (game_id,))
+        def body(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE games SET finished = -1 WHERE id = ?", (game_id,))
+        self._write(game_id, body)
 
-    # ------------------------------------------------------------------ reading
+    # -------------------------------------------------------------- reading
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """SQLite errors while reading become :class:`JournalError` (damaged, or unavailable)."""
+        try:
+            yield self._db
+        except sqlite3.Error as exc:
+            if is_damage(exc):
+                raise JournalDamaged(str(exc)) from exc
+            raise unavailable(self.path, exc) from exc
 
     def load(self, game_id: int) -> GameRecord:
-        """A game with its events in order. Raises ``KeyError`` if there is no such game."""
-        row = self.db.execute("SELECT id, game, setup, created, finished FROM games WHERE id = ?",
-                              (game_id,)).fetchone()
-        if row is None:
-            raise KeyError(game_id)
-        events = [json.loads(e) for (e,) in self.db.execute(
-            "SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
-        return GameRecord(row[0], row[1], json.loads(row[2]), events, row[3], row[4])
+        """A game with its events in order, its checksums verified and its strings cleaned
+        (:func:`clean`). Raises ``KeyError`` if there is no such game, :class:`JournalDamaged`
+        if its record is damaged."""
+        with self._reading() as db:
+            row = db.execute("SELECT id, game, setup, created, finished, sum, head FROM games WHERE id = ?",
+                             (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(game_id)
+            rows = db.execute("SELECT seq, event, sum FROM events WHERE game_id = ? ORDER BY seq",
+                              (game_id,)).fetchall()
+        gid, game, setup, created, finished, game_sum, head = row
+        if game_sum is not None and game_sum != _game_sum(game, setup):
+            raise JournalDamaged("the setup of game {game_id} fails its checksum", game_id=game_id)
+        prev = game_sum or ""
+        for expected, (seq, text, row_sum) in enumerate(rows, 1):
+            if seq != expected:
+                raise JournalDamaged("game {game_id} has move {seq} where move {expected} belongs",
+                                     game_id=game_id, seq=seq, expected=expected)
+            if row_sum is not None and row_sum != _chain(prev, seq, text):
+                raise JournalDamaged("move {seq} of game {game_id} fails its checksum",
+                                     game_id=game_id, seq=seq)
+            prev = row_sum or ""
+        if head is not None and prev and head != prev:
+            raise JournalDamaged("game {game_id} ends at move {n}, not where its last commit left it",
+                                 game_id=game_id, n=len(rows))
+        try:
+            events = [json.loads(text) for _seq, text, _sum in rows]
+            return GameRecord(gid, clean(game), clean(json.loads(setup)), clean(events), created, finished)
+        except (ValueError, TypeError) as exc:
+            raise JournalDamaged("game {game_id} is not readable: {error}", game_id=game_id,
+                                 error=str(exc)) from exc
 
     def unfinished(self) -> int | None:
         """The newest game that is neither finished nor abandoned."""
-        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
     def games(self) -> list[tuple[int, str, float, float | None, int]]:
         """``(id, game, created, finished, events)`` for every game, newest first."""
-        return [tuple(r) for r in self.db.execute(
-            "SELECT g.id, g.game, g.created, g.finished, "
-            "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) "
-            "FROM games g ORDER BY g.id DESC")]
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT g.id, g.game, g.created, g.finished, "
+                "(SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) "
+                "FROM games g ORDER BY g.id DESC").fetchall()
+        return [(gid, clean(game), created, finished, n) for gid, game, created, finished, n in rows]
 
     def close(self) -> None:
-        self.db.close()
+        self._close_quietly()

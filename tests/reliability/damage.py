@@ -176,6 +176,7 @@ def shown_message(case: Case, workdir: Path) -> str:
     make_journal(journal)
     case.damage(journal)
     opened, notice = Journal.open_or_recover(journal)
+    assert opened is not None, notice
     try:
         return Controller(opened, notice=notice).message
     finally:

@@ -79,7 +79,8 @@ def child(journal_path: str, seed: int) -> None:
     surface = pygame.display.set_mode((800, 480))
     journal, notice = Journal.open_or_recover(journal_path)
     if notice:
-        say("notice", notice.replace("\n", " "))
+        say("notice", notice.text().replace("\n", " "))
+    assert journal is not None, notice
     ctl = Controller(journal)
     ctl.draw(surface)
 
