@@ -1,22 +1,67 @@
 """The companion's configuration: a TOML file with documented defaults.
 
 Looked up in this order: ``--config PATH``, ``$TABLE_COMPANION_CONFIG``,
-``/etc/table-companion/config.toml``; a missing file means all defaults. Every key and its
-default is documented in ``docs/config.md``; the reference build is ``hardware/wiring.md``.
+``/etc/table-companion/config.toml``; a missing file means all defaults. Every key, its
+default and the values it accepts are documented in ``docs/config.md``; the reference build
+is ``hardware/wiring.md``.
+
+The file is checked against :class:`Config` itself: each field's annotation carries the
+values it accepts (msgspec ``Meta`` bounds, patterns, descriptions), and
+:func:`firmware_host.schema.convert` turns a refusal into one line naming the key,
+the value and what is accepted (``config.toml: led_count = 100000000: must be an integer
+from 1 to 1000``). Every number has bounds, so NaN and infinities are refused too.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from msgspec import Meta
+
+from .i18n import ALIASES as LANGUAGE_ALIASES
+from .i18n import LANGUAGES as CATALOGS
+from .schema import InputError, convert, refuse, show
 
 DEFAULT_PATH = Path("/etc/table-companion/config.toml")
 PROFILES = ("sim", "pi")
 PIXEL_ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 BCM_PINS = range(2, 28)          # the 40-pin header's GPIOs (0/1 are the HAT EEPROM bus)
+LANGUAGES = tuple(CATALOGS)
+"""The screen languages (design.md), as :mod:`firmware_host.i18n` lists them; the old codes of
+``i18n.ALIASES`` (``zh``) are accepted too."""
+_UART = (14, 15)
+
+
+def _choice(values: tuple[str, ...]) -> str:
+    return "^(" + "|".join(re.escape(v) for v in values) + ")$"
+
+
+class ConfigError(InputError):
+    """The config cannot be used; ``str()`` is one line naming the file, the key, the value
+    and what is accepted."""
+
+
+Gpio = Annotated[int, Meta(ge=2, le=27, description="a header GPIO (BCM number) from 2 to 27")]
+Profile = Annotated[str, Meta(pattern=_choice(PROFILES), description='"sim" or "pi"')]
+Language = Annotated[str, Meta(pattern=_choice(("",) + LANGUAGES + tuple(LANGUAGE_ALIASES)), description=(
+    '"" (from the system) or one of "' + '", "'.join(LANGUAGES) + '" ("zh" = "zh_TW")'))]
+PixelOrder = Annotated[str, Meta(pattern=_choice(PIXEL_ORDERS), description="one of " + ", ".join(
+    f'"{o}"' for o in PIXEL_ORDERS))]
+Device = Annotated[str, Meta(min_length=1, max_length=255, pattern=r"^[^\x00]+$",
+                             description="a device path such as \"/dev/serial0\"")]
+LedIndex = Annotated[int, Meta(ge=0, le=999)]
+
+
+def check_language(code: str) -> None:
+    """Raise :class:`ConfigError` unless ``code`` is a ``--language`` the companion knows."""
+    if code not in ("",) + LANGUAGES + tuple(LANGUAGE_ALIASES):
+        raise ConfigError(f"--language {show(code, 'toml')}: must be one of {', '.join(LANGUAGES)} "
+                          '("zh" = "zh_TW")')
 
 
 def _default_state_dir() -> Path:
@@ -28,14 +73,14 @@ def _default_state_dir() -> Path:
 class Pins:
     """BCM pin numbers of the eight buttons (hardware/wiring.md)."""
 
-    bowl1: int = 5
-    bowl2: int = 6
-    bowl3: int = 13
-    bowl4: int = 19
-    bowl5: int = 26
-    bowl6: int = 21
-    ok: int = 20
-    undo: int = 16
+    bowl1: Gpio = 5
+    bowl2: Gpio = 6
+    bowl3: Gpio = 13
+    bowl4: Gpio = 19
+    bowl5: Gpio = 26
+    bowl6: Gpio = 21
+    ok: Gpio = 20
+    undo: Gpio = 16
 
     def as_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -45,32 +90,36 @@ class Pins:
 class Config:
     """All settings. ``profile``: ``sim`` (window, keyboard, on-screen strip) or ``pi``.
 
-    Times are in milliseconds (``*_ms``) or seconds (``*_s``). LED positions are indices
-    into the strip, 0 = the LED nearest the Pi; ``led_status = -1`` means no status LED.
+    Times are in milliseconds (``*_ms``), seconds (``*_s``) or minutes (``*_minutes``). LED
+    positions are indices into the strip, 0 = the LED nearest the Pi; ``led_status = -1``
+    means no status LED. Each annotation says what the config file may set (docs/config.md);
+    values made in code are not checked.
     """
 
-    profile: str = "sim"
-    language: str = ""                       # "" = from $LANGUAGE / $LANG, else English
+    profile: Profile = "sim"
+    language: Language = ""                  # "" = from $LANGUAGE / $LANG, else English
+    persian_digits: bool = False             # Persian screens write numbers in Persian digits
     state_dir: Path = field(default_factory=_default_state_dir)
     journal: Path | None = None              # default: <state_dir>/journal.db
     fullscreen: bool = False                 # the pi profile always runs full screen
+    dim_after_minutes: Annotated[float, Meta(ge=0, le=1440)] = 10.0   # dark after this long without input; 0 = never
     pins: Pins = field(default_factory=Pins)
-    debounce_ms: int = 30                    # a level must hold this long to count
-    hold_ms: int = 1000                      # UNDO held this long = menu
-    stuck_s: float = 10.0                    # a button down this long is reported as stuck
+    debounce_ms: Annotated[int, Meta(ge=1, le=1000)] = 30      # a level must hold this long to count
+    hold_ms: Annotated[int, Meta(ge=2, le=60_000)] = 1000      # UNDO held this long = menu
+    stuck_s: Annotated[float, Meta(ge=0.01, le=3600)] = 10.0   # a button down this long is reported as stuck
     nfc: bool = True                         # pi profile: a PN532 reader is fitted
-    serial_port: str = "/dev/serial0"
-    nfc_poll_ms: int = 150                   # how long each poll waits for a tag
+    serial_port: Device = "/dev/serial0"
+    nfc_poll_ms: Annotated[int, Meta(ge=10, le=10_000)] = 150  # how long each poll waits for a tag
     leds: bool = True                        # pi profile: a WS2812 strip is fitted
-    led_pin: int = 10                        # SPI0 MOSI: drives the strip without root (wiring.md)
-    led_count: int = 27                      # 21 time-track spaces + 4 seats + status + spare
-    led_brightness: float = 0.2              # 0.0 .. 1.0, applied to every LED
-    led_order: str = "GRB"                   # the strip's colour byte order (WS2812: GRB)
-    led_track_first: int = 0                 # first time-track LED (space 0 = start space)
-    led_track_count: int = 21                # time-track LEDs (the longest track: 4 players)
-    led_seat_first: int = 21                 # seat 1's LED; seats follow in seat order
-    led_seat_count: int = 4
-    led_status: int = 25                     # -1 = none
+    led_pin: Gpio = 10                       # SPI0 MOSI: drives the strip without root (wiring.md)
+    led_count: Annotated[int, Meta(ge=1, le=1000)] = 27        # 21 time-track spaces + 4 seats + status + spare
+    led_brightness: Annotated[float, Meta(ge=0.0, le=1.0)] = 0.2   # applied to every LED
+    led_order: PixelOrder = "GRB"            # the strip's colour byte order (WS2812: GRB)
+    led_track_first: LedIndex = 0            # first time-track LED (space 0 = start space)
+    led_track_count: Annotated[int, Meta(ge=0, le=1000)] = 21  # time-track LEDs (the longest track: 4 players)
+    led_seat_first: LedIndex = 21            # seat 1's LED; seats follow in seat order
+    led_seat_count: Annotated[int, Meta(ge=0, le=8)] = 4
+    led_status: Annotated[int, Meta(ge=-1, le=999)] = 25       # -1 = none
 
     @property
     def journal_path(self) -> Path:
@@ -82,77 +131,58 @@ class Config:
         return self.state_dir / "tags.db"
 
 
-def _coerce(cls: type, data: dict[str, Any]) -> Any:
-    known = {f.name: f for f in fields(cls)}
-    unknown = set(data) - set(known)
-    if unknown:
-        raise ValueError(f"unknown config keys: {', '.join(sorted(unknown))}")
-    values: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "pins":
-            if not isinstance(value, dict):
-                raise ValueError("pins must be a table: [pins] bowl1 = 5 ...")
-            values[key] = _coerce(Pins, value)
-        elif key in ("state_dir", "journal"):
-            values[key] = Path(value)
-        else:
-            values[key] = value
-    return cls(**values)
+_PATHS = ("state_dir", "journal")
 
 
-def _check_types(obj: Any) -> None:
-    """Each value must have its default's type (an int is accepted where a float is)."""
-    for f in fields(obj):
-        value, default = getattr(obj, f.name), getattr(type(obj)(), f.name)
-        if isinstance(default, (Path, Pins)) or f.name == "journal":
-            continue
-        if isinstance(default, bool):
-            ok = isinstance(value, bool)
-        elif isinstance(default, float):
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        else:
-            ok = isinstance(value, type(default)) and not isinstance(value, bool)
-        if not ok:
-            raise ValueError(f"{f.name} must be {type(default).__name__}, not {value!r}")
+def _check_paths(data: dict[str, Any], where: str) -> None:
+    """msgspec reads ``""`` as the current directory: a path must be non-empty text."""
+    for key in _PATHS:
+        value = data.get(key)
+        if isinstance(value, str) and (not value.strip() or "\0" in value):
+            raise ConfigError(str(refuse(where, key, value, "must be a path (not empty, no NUL)", style="toml")))
 
 
-def _validate(c: Config) -> None:
-    if c.profile not in PROFILES:
-        raise ValueError(f"profile must be 'sim' or 'pi', not {c.profile!r}")
-    _check_types(c)
-    _check_types(c.pins)
-    pins = c.pins.as_dict()
+def _convert(data: dict[str, Any], where: str) -> Config:
+    _check_paths(data, where)
+    try:
+        config = convert(data, Config, where, style="toml")
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
+    if config.language in LANGUAGE_ALIASES:
+        config = replace(config, language=LANGUAGE_ALIASES[config.language])   # the code i18n uses
+    return config
+
+
+def _validate(c: Config, where: str) -> None:
+    """The checks across keys: pins, the button times and the LED groups."""
+    def fail(key: str, value: Any, problem: str) -> ConfigError:
+        return ConfigError(str(refuse(where, key, value, problem, style="toml")))
+
     used: dict[int, str] = {}
-    for name, pin in [*pins.items(), ("led_pin", c.led_pin)]:
-        if pin not in BCM_PINS:
-            raise ValueError(f"{name}: GPIO{pin} is not a header GPIO (2..27)")
+    for name, pin in [*((f"pins.{k}", v) for k, v in c.pins.as_dict().items()), ("led_pin", c.led_pin)]:
+        if pin in _UART:
+            raise fail(name, pin, "GPIO14/15 are the NFC reader's UART; choose another header GPIO")
         if pin in used:
-            raise ValueError(f"{name} and {used[pin]} both use GPIO{pin}")
+            raise fail(name, pin, f"GPIO{pin} is also {used[pin]}; each button and the strip need their own GPIO")
         used[pin] = name
-    if {14, 15} & set(used):
-        raise ValueError("GPIO14/15 are the NFC reader's UART")
-    for name in ("debounce_ms", "hold_ms", "nfc_poll_ms"):
-        if getattr(c, name) <= 0:
-            raise ValueError(f"{name} must be positive")
-    if c.hold_ms <= c.debounce_ms or c.stuck_s * 1000 <= c.hold_ms:
-        raise ValueError("need debounce_ms < hold_ms < stuck_s * 1000")
-    if not 0.0 <= c.led_brightness <= 1.0:
-        raise ValueError("led_brightness must be between 0.0 and 1.0")
-    if c.led_order not in PIXEL_ORDERS:
-        raise ValueError(f"led_order must be one of {', '.join(PIXEL_ORDERS)}")
-    if c.led_count <= 0:
-        raise ValueError("led_count must be positive")
-    track = range(c.led_track_first, c.led_track_first + c.led_track_count)
-    seats = range(c.led_seat_first, c.led_seat_first + c.led_seat_count)
-    status = [c.led_status] if c.led_status >= 0 else []
-    taken: set[int] = set()
-    for name, group in (("time-track", track), ("seat", seats), ("status", status)):
-        for i in group:
-            if not 0 <= i < c.led_count:
-                raise ValueError(f"{name} LED {i} is outside the strip (led_count = {c.led_count})")
+    if c.hold_ms <= c.debounce_ms:
+        raise fail("hold_ms", c.hold_ms, f"must be more than debounce_ms ({c.debounce_ms})")
+    if c.stuck_s * 1000 <= c.hold_ms:
+        raise fail("stuck_s", c.stuck_s, f"must be more than hold_ms in seconds ({c.hold_ms / 1000:g})")
+    groups = (("led_track_first", c.led_track_first, c.led_track_count, "time-track"),
+              ("led_seat_first", c.led_seat_first, c.led_seat_count, "seat"),
+              ("led_status", c.led_status, 1 if c.led_status >= 0 else 0, "status"))
+    taken: dict[int, str] = {}
+    for key, first, count, what in groups:
+        last = first + count - 1
+        if count and last >= c.led_count:
+            span = f"LED {first}" if count == 1 else f"LEDs {first} to {last}"
+            raise fail(key, first, f"the {what} {span} must lie inside the strip (led_count = {c.led_count}: "
+                                   f"0 to {c.led_count - 1})")
+        for i in range(first, first + count):
             if i in taken:
-                raise ValueError(f"{name} LED {i} is also used by another LED group")
-            taken.add(i)
+                raise fail(key, first, f"the {what} LEDs overlap the {taken[i]} LEDs at LED {i}")
+            taken[i] = what
 
 
 def detect_profile(model_file: Path = Path("/proc/device-tree/model")) -> str:
@@ -164,23 +194,36 @@ def detect_profile(model_file: Path = Path("/proc/device-tree/model")) -> str:
 
 
 def load_config(path: str | Path | None = None, **overrides: Any) -> Config:
-    """Read the config file (see module doc) and apply non-``None`` ``overrides``. Without a
-    ``profile`` in either, it is :func:`detect_profile`'s.
+    """Read the config file (see module doc) and apply non-``None`` ``overrides`` (the command
+    line's ``--profile``, ``--journal``, ``--language``). Without a ``profile`` in either, it
+    is :func:`detect_profile`'s.
 
-    Raises ``ValueError`` for unknown keys, a value of the wrong type or out of range, or
-    clashing pins/LEDs; ``tomllib.TOMLDecodeError`` for a malformed file;
-    ``FileNotFoundError`` for an explicit path that does not exist.
+    Raises :class:`ConfigError` (a ``ValueError``), one line, for a file that cannot be read,
+    is not TOML, has an unknown key (the known ones are listed), a value of the wrong type or
+    out of its range, or clashing pins/LEDs.
     """
     chosen = path or os.environ.get("TABLE_COMPANION_CONFIG")
     data: dict[str, Any] = {}
-    if chosen:
-        data = tomllib.loads(Path(chosen).read_text(encoding="utf-8"))
-    elif DEFAULT_PATH.exists():
-        data = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    where = "defaults"
+    if chosen or DEFAULT_PATH.exists():
+        file = Path(chosen) if chosen else DEFAULT_PATH
+        where = str(file)
+        try:
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"{where}: no such file") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+        except (OSError, ValueError) as exc:      # a directory, no permission, a NUL in the path
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise ConfigError(f"{where}: cannot be read: {reason}") from None
     if "profile" not in data and overrides.get("profile") is None:
         data = {**data, "profile": detect_profile()}        # the same command works on both
-    config = _coerce(Config, data)
-    config = replace(config, **{k: (Path(v) if k in ("journal", "state_dir") else v)
-                                for k, v in overrides.items() if v is not None})
-    _validate(config)
+    config = _convert(data, where)
+    given = {k: (str(v) if isinstance(v, Path) else v) for k, v in overrides.items() if v is not None}
+    if given:
+        config = _convert({**data, **given}, "the command line")
+    _validate(config, where)
     return config

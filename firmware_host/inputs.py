@@ -26,14 +26,22 @@ class ButtonHeld:
     button: str
 
 
-_HEX = re.compile(r"^[0-9a-f]{8,20}$")
+UID_BYTES = (4, 7, 10)
+"""The lengths of an ISO/IEC 14443-3 UID: single (MIFARE Classic), double (NTAG, MIFARE
+Ultralight) or triple size."""
+_HEX = re.compile(r"[0-9a-f]+")
+_SEPARATORS = re.compile(r"[ \t:.-]")
 
 
 def normalize_uid(uid: str) -> str:
-    """``"04:A2 2B.."`` -> ``"04a22b.."``. Raises ``ValueError`` unless 4..10 bytes of hex."""
-    clean = re.sub(r"[\s:.-]", "", uid).lower()
-    if not _HEX.match(clean) or len(clean) % 2:
-        raise ValueError(f"not a tag UID: {uid!r}")
+    """``"04:A2 2B.."`` -> ``"04a22b.."``. Raises ``ValueError`` (one line) unless ``uid`` is
+    4, 7 or 10 bytes of hex (:data:`UID_BYTES`), written with or without spaces, colons,
+    dots or dashes between the digits."""
+    if not isinstance(uid, str) or len(uid) > 64:
+        raise ValueError("not a tag UID: must be text of at most 64 characters")
+    clean = _SEPARATORS.sub("", uid.strip()).lower()
+    if not _HEX.fullmatch(clean) or len(clean) % 2 or len(clean) // 2 not in UID_BYTES:
+        raise ValueError(f"not a tag UID: {uid!r} must be 4, 7 or 10 bytes of hex")
     return clean
 
 

@@ -37,7 +37,7 @@ def test_replay_exported_game_in_progress(tmp_path, capsys):
 
 def test_replay_unreadable_file(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "missing.db")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"{tmp_path / 'missing.db'}: no such file\n"
 
 
 def test_score_trajan_example(capsys):
@@ -81,3 +81,174 @@ def test_score_concordia_example(capsys):
     assert "131" in text and "106" in text
     assert main(["score", "concordia", str(ROOT / "docs/examples/concordia-holdings.json")]) == 0
     assert "Winner: Aurelia (131 VP)" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- bad input: one line, exit 2
+
+def _one_line(capsys) -> str:
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    return lines[0]
+
+
+def _chariot_export_at_speed(tmp_path) -> dict:
+    """A Chariot Race export whose next decision is the speed (CR-MOVE-1)."""
+    import random
+
+    from firmware_host.engine.core import Game, event_to_json
+    from firmware_host.games import GAMES, demo_rules
+
+    kind = GAMES["chariot_race"]
+    rules = demo_rules(kind, 2, random.Random(3))
+    game = Game(rules)
+    rng = random.Random(4)
+    while game.state.pending.kind != "speed":
+        game.apply(kind.random_move(game, rng))
+    return {"game": "chariot_race", "setup": rules.setup.to_json(), "events": [event_to_json(e) for e in game.events]}
+
+
+def test_replay_refuses_a_fractional_speed_instead_of_racing_at_4_5(tmp_path, capsys):
+    doc = _chariot_export_at_speed(tmp_path)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({**doc, "events": doc["events"] + [{"kind": "set_speed", "up": 1, "down": 0}]}))
+    assert main(["replay", str(good)]) == 0
+    capsys.readouterr()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**doc, "events": doc["events"] + [{"kind": "set_speed", "up": 0.5, "down": 0}]}))
+    assert main(["replay", str(bad)]) == 2
+    n = len(doc["events"]) + 1
+    assert _one_line(capsys) == f"{bad}: event {n}: SetSpeed.up = 0.5: must be an integer"
+
+
+def test_replay_names_an_illegal_or_mistyped_move_in_one_line(tmp_path, capsys):
+    s = Session("trajan", setup(2, seed=8))
+    for e in finished_events(2, seed=8)[:30]:
+        s.submit(e)
+    doc = s.export()
+    path = tmp_path / "game.json"
+    for events, expected in [
+        (doc["events"] + [{"kind": "sow", "bowl": 9, "colours": []}], "event 31 (sow) no longer applies: T-"),
+        (doc["events"][:5] + [{"kind": "sow", "bowl": True, "colours": []}], "event 6: Sow.bowl = true: must be"),
+        (doc["events"] + [{"kind": "fly"}], 'event 31: unknown event kind "fly"'),
+        (doc["events"] + [[1, 2]], "event 31: an event is a JSON object, not [1, 2]"),
+        (doc["events"] + [{"kind": "sow", "colours": []}], "event 31: sow: the field bowl is missing"),
+    ]:
+        path.write_text(json.dumps({**doc, "events": events}))
+        assert main(["replay", str(path)]) == 2
+        assert _one_line(capsys).startswith(f"{path}: {expected}")
+
+
+def test_replay_refuses_a_malformed_export_in_one_line(tmp_path, capsys):
+    s = Session("trajan", setup(2, seed=8))
+    doc = s.export()
+    path = tmp_path / "game.json"
+    bad_names = {**doc["setup"], "players": [["red", "A\u0000nna"], ["blue", "B"]]}
+    for text, expected in [
+        ("", "not JSON: Expecting value (line 1, column 1)"),
+        ("[1]", "the file must be an object with the keys game, setup, events, not [1]"),
+        (json.dumps({**doc, "game": "chess"}), 'game = "chess": must be one of trajan, concordia, chariot_race'),
+        (json.dumps({**doc, "events": {}}), "events = {}: must be a list"),
+        (json.dumps({**doc, "extra": 1}), "unknown key extra; the known keys are game, setup, events"),
+        (json.dumps({**doc, "setup": bad_names}), 'setup: TrajanSetup.players[0] = "A\\u0000nna": the name must'),
+        (json.dumps({**doc, "setup": {**doc["setup"], "players": [["red", "A" * 25], ["blue", "B"]]}}),
+         "the name must be at most 24 characters long"),
+        (json.dumps({**doc, "setup": {**doc["setup"], "seed": 1.5}}), "setup: TrajanSetup.seed = 1.5: must be"),
+        (json.dumps({**doc, "setup": {**doc["setup"], "players": [["red", "A"]]}}), "setup: Trajan is for 2 to 4"),
+    ]:
+        path.write_text(text)
+        assert main(["replay", str(path)]) == 2
+        line = _one_line(capsys)
+        assert line.startswith(f"{path}: ") and expected in line
+
+
+def _stamp(path):
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def test_replay_opens_a_foreign_or_damaged_database_read_only(tmp_path, capsys):
+    import sqlite3
+
+    foreign = tmp_path / "foreign.db"
+    db = sqlite3.connect(foreign)
+    db.execute("CREATE TABLE notes (x)")
+    db.execute("INSERT INTO notes VALUES ('keep me')")
+    db.commit()
+    db.close()
+    before = _stamp(foreign)
+    assert main(["replay", str(foreign)]) == 2
+    assert _one_line(capsys) == f"{foreign}: not a table companion journal (no events, games, meta table)"
+    assert _stamp(foreign) == before and sorted(p.name for p in tmp_path.iterdir()) == ["foreign.db"]
+    db = sqlite3.connect(foreign)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"    # not switched to WAL
+    db.close()
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(before[0][:1024] + b"\xff" * 2048)
+    assert main(["replay", str(damaged)]) == 2
+    assert _one_line(capsys).startswith(f"{damaged}: ")
+
+
+def test_replay_of_a_journal_changes_nothing_in_it(tmp_path, capsys):
+    path = tmp_path / "j.db"
+    journal = Journal(path)
+    s = Session("trajan", setup(2, seed=8), journal)
+    for e in finished_events(2, seed=8)[:20]:
+        s.submit(e)
+    journal.close()
+    before = _stamp(path)
+    assert main(["replay", str(path)]) == 0
+    assert "20 events, in progress" in capsys.readouterr().out
+    assert _stamp(path) == before
+
+
+def _holdings(**changes):
+    data = json.loads((ROOT / "docs/examples/trajan-holdings.json").read_text())
+    data["players"][0].update(changes)
+    return data
+
+
+def test_score_trajan_refuses_impossible_counts_naming_the_field(tmp_path, capsys):
+    path = tmp_path / "h.json"
+    for data, expected in [
+        (_holdings(hand=-3), "player 1 (Anna): hand = -3: must be an integer from 0 to 99"),
+        (_holdings(hand=2.5), "player 1 (Anna): hand = 2.5: must be an integer from 0 to 99"),
+        (_holdings(hand=True), "player 1 (Anna): hand = true: must be an integer from 0 to 99"),
+        (_holdings(vp=100000019), "player 1 (Anna): vp = 100000019: must be an integer from -999 to 999"),
+        (_holdings(hand=70), "player 1 (Anna): hand = 70: at most 60: the box has 60 goods cards"),
+        (_holdings(bonus_tiles=[[None, "grey"]]), "player 1 (Anna): bonus_tiles[0][0] = null: must be text"),
+        (_holdings(bonus_tiles=[["legion", "pink"]]), 'bonus_tiles[0][1] = "pink": must be "yellow" or "grey"'),
+        (_holdings(construction=["door"] * 5), "construction = "),
+        ({"players": [None]}, "player 1 = null: must be an object with the keys name, vp,"),
+        ({"players": "Anna"}, 'players = "Anna": must be a list of the players\' holdings'),
+        ([], "the file must be an object with the keys players, options, not []"),
+    ]:
+        path.write_text(json.dumps(data))
+        assert main(["score", "trajan", str(path)]) == 2
+        line = _one_line(capsys)
+        assert line.startswith(f"{path}: ") and expected in line
+
+
+def test_score_warns_about_unusual_holdings_on_stderr(tmp_path, capsys):
+    path = tmp_path / "h.json"
+    path.write_text(json.dumps(_holdings(vp=300)))
+    assert main(["score", "trajan", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "Winner: Anna" in captured.out and "warning" not in captured.out
+    assert captured.err == (f"{path}: warning: player 1 (Anna): vp = 300: unusual for the end of a game "
+                            f"(0 to 250 is usual)\n")
+
+
+def test_run_and_selftest_refuse_a_bad_config_file_in_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("firmware_host.runtime.prepare_lgpio_workdir", lambda *a, **k: None)
+    bad = tmp_path / "config.toml"
+    bad.write_text("led_count = 100000000\n")
+    for command in (["run", "--config", str(bad)], ["selftest", "--config", str(bad)]):
+        assert main(command) == 2
+        assert _one_line(capsys).endswith(f"{bad}: led_count = 100000000: must be an integer from 1 to 1000")
+    assert main(["run", "--language", "xx"]) == 2
+    assert _one_line(capsys) == '--language "xx": must be one of en, fa, hu, zh_TW ("zh" = "zh_TW")'
+
+
+def test_simulate_refuses_no_games(capsys):
+    assert main(["simulate", "trajan", "--players", "2", "--games", "0"]) == 2
+    assert _one_line(capsys) == "--games 0: must be an integer from 1 to 100000"

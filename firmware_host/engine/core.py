@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import types
 import typing
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from ..schema import describe, name_problem, show
 
 
 def N_(text: str) -> str:
@@ -55,19 +58,174 @@ class ReplayError(Exception):
     """A recorded event no longer applies (a damaged or incompatible journal)."""
 
 
+# --------------------------------------------------------------------------- field types
+
+class FieldError(TypeError, ValueError):
+    """A value of the wrong type for a field of an event or a setup (a bug in the code that
+    made it, a damaged journal or a foreign file). Both a ``TypeError`` and a ``ValueError``,
+    so callers that catch either see it; the text is one line."""
+
+
+Check = Callable[[Any], bool]
+
+
+def _type_check(tp: Any) -> Check:
+    """A predicate for "``value`` is a ``tp``", from a type annotation: exact types (``True``
+    is no ``int``, ``1.0`` no ``int``, a list no tuple), finite floats, every item of a
+    tuple, list or dict, ``Literal`` values, unions. ``Any`` accepts anything."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Annotated:
+        return _type_check(args[0])
+    if tp is Any or tp is object:
+        return lambda v: True
+    if tp is bool:
+        return lambda v: v is True or v is False
+    if tp is int:
+        return lambda v: type(v) is int
+    if tp is float:
+        return lambda v: type(v) is int or (type(v) is float and math.isfinite(v))
+    if tp is str:
+        return lambda v: type(v) is str
+    if tp is type(None):
+        return lambda v: v is None
+    if origin is typing.Literal:
+        allowed = [(type(a), a) for a in args]
+        return lambda v: (type(v), v) in allowed
+    if origin in (typing.Union, types.UnionType):
+        options = [_type_check(a) for a in args]
+        return lambda v: any(check(v) for check in options)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _type_check(args[0])
+        return lambda v: type(v) is tuple and all(item(x) for x in v)
+    if origin is tuple:
+        items = [_type_check(a) for a in args]
+        return lambda v: type(v) is tuple and len(v) == len(items) and all(c(x) for c, x in zip(items, v))
+    if origin is list:
+        item = _type_check(args[0]) if args else _type_check(Any)
+        return lambda v: type(v) is list and all(item(x) for x in v)
+    if origin is dict:
+        key, value = (_type_check(args[0]), _type_check(args[1])) if args else (_type_check(Any), _type_check(Any))
+        return lambda v: type(v) is dict and all(key(k) and value(x) for k, x in v.items())
+    cls = origin or tp
+    return lambda v: isinstance(v, cls)
+
+
+_FIELD_CHECKS: dict[type, tuple[tuple[str, Any, Check], ...]] = {}
+
+
+def field_checks(cls: type) -> tuple[tuple[str, Any, Check], ...]:
+    """``(field, annotation, predicate)`` of a dataclass, worked out once per class."""
+    checks = _FIELD_CHECKS.get(cls)
+    if checks is None:
+        hints = typing.get_type_hints(cls)
+        checks = _FIELD_CHECKS[cls] = tuple((f.name, hints[f.name], _type_check(hints[f.name]))
+                                            for f in dataclasses.fields(cls))
+    return checks
+
+
+def field_problem(obj: Any) -> str | None:
+    """The first field of dataclass instance ``obj`` whose value is not of its declared type,
+    as one line (``"SetSpeed.up = 0.5: must be an integer"``), or ``None``."""
+    for name, hint, check in field_checks(type(obj)):
+        value = getattr(obj, name)
+        if not check(value):
+            return f"{type(obj).__name__}.{name} = {show(value)}: must be {describe(hint)}"
+    return None
+
+
+class _CheckCompiler:
+    """Writes, once per dataclass, a Python function that tells whether every field holds a
+    value of its annotated type (the same rules as :func:`_type_check`, inlined), so the
+    check every event and setup makes when it is made costs a fraction of a microsecond per
+    field; the slow, wordy :func:`field_problem` runs only for a value that fails."""
+
+    def __init__(self) -> None:
+        self.namespace: dict[str, Any] = {"_isfinite": math.isfinite}
+        self.functions: dict[type, Callable[[Any], bool]] = {}
+
+    def const(self, value: Any) -> str:
+        name = f"_c{len(self.namespace)}"
+        self.namespace[name] = value
+        return name
+
+    def expr(self, tp: Any, x: str, depth: int = 0) -> str:
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        i = f"_i{depth}"
+        if origin is typing.Annotated:
+            return self.expr(args[0], x, depth)
+        if tp is Any or tp is object:
+            return "True"
+        if tp is bool:
+            return f"({x} is True or {x} is False)"
+        if tp is int:
+            return f"type({x}) is int"
+        if tp is float:
+            return f"(type({x}) is int or (type({x}) is float and _isfinite({x})))"
+        if tp is str:
+            return f"type({x}) is str"
+        if tp is type(None):
+            return f"{x} is None"
+        if origin is typing.Literal:
+            return f"(type({x}), {x}) in {self.const([(type(a), a) for a in args])}"
+        if origin in (typing.Union, types.UnionType):
+            return "(" + " or ".join(self.expr(a, x, depth) for a in args) + ")"
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return f"(type({x}) is tuple and all({self.expr(args[0], i, depth + 1)} for {i} in {x}))"
+        if origin is tuple:
+            items = " and ".join(self.expr(a, f"{x}[{k}]", depth) for k, a in enumerate(args)) or "True"
+            return f"(type({x}) is tuple and len({x}) == {len(args)} and {items})"
+        if origin is list:
+            item = self.expr(args[0], i, depth + 1) if args else "True"
+            return f"(type({x}) is list and all({item} for {i} in {x}))"
+        if origin is dict:
+            k, v = f"_k{depth}", f"_v{depth}"
+            pair = (f"{self.expr(args[0], k, depth + 1)} and {self.expr(args[1], v, depth + 1)}" if args else "True")
+            return f"(type({x}) is dict and all({pair} for {k}, {v} in {x}.items()))"
+        return f"isinstance({x}, {self.const(origin or tp)})"
+
+    def function(self, cls: type) -> Callable[[Any], bool]:
+        fn = self.functions.get(cls)
+        if fn is None:
+            hints = typing.get_type_hints(cls)
+            checks = " and ".join(f"({self.expr(hints[f.name], f'd[{f.name!r}]')})"
+                                  for f in dataclasses.fields(cls)) or "True"
+            name = f"_check_{len(self.functions)}"
+            source = f"def {name}(v):\n    d = v.__dict__\n    return {checks}\n"
+            exec(compile(source, f"<type check of {cls.__qualname__}>", "exec"), self.namespace)  # noqa: S102
+            fn = self.functions[cls] = self.namespace[name]
+        return fn
+
+
+_checks = _CheckCompiler()
+
+
+def check_fields(obj: Any) -> None:
+    """Raise :class:`FieldError` if a field of ``obj`` is not of its declared type."""
+    if _checks.function(type(obj))(obj):
+        return
+    problem = field_problem(obj)
+    raise FieldError(problem or f"{type(obj).__name__}: a field of the wrong type")
+
+
 # --------------------------------------------------------------------------- events
 
 class Event:
     """Base of all events (moves). Subclasses are frozen dataclasses with a unique ``kind``.
 
     Fields hold JSON-native values only (str, int, bool, None and tuples of them), so an
-    event round-trips through :func:`event_to_json` / :meth:`EventCodec.decode`.
+    event round-trips through :func:`event_to_json` / :meth:`EventCodec.decode`. Every field
+    is checked against its annotation when the event is made (:class:`FieldError`): a move
+    with ``up=0.5`` or a list where a tuple is declared cannot exist, whether a screen, a
+    random player or a journal line made it.
     """
 
     kind: ClassVar[str] = ""
     # Set by ``@dataclass`` on each subclass; declared so that type checkers know every
     # event is a dataclass instance (``dataclasses.fields(event)``).
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    def __post_init__(self) -> None:
+        check_fields(self)
 
 
 def _freeze(value: Any) -> Any:
@@ -88,8 +246,21 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return {"kind": event.kind, **data}
 
 
+def _fields_of(cls: type, data: dict[str, Any], what: str) -> None:
+    """Refuse keys ``cls`` has no field for, and missing fields without a default."""
+    known = [f.name for f in dataclasses.fields(cls)]
+    unknown = [k for k in data if k not in known]
+    if unknown:
+        raise ValueError(f"{what}: unknown field {show(unknown[0])}; the fields are {', '.join(known) or 'none'}")
+    missing = [f.name for f in dataclasses.fields(cls) if f.name not in data
+               and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise ValueError(f"{what}: the field {missing[0]} is missing")
+
+
 class EventCodec:
-    """Decodes events of one game from their JSON form; raises ``ValueError`` on unknown kinds."""
+    """Decodes events of one game from their JSON form. Raises ``ValueError`` (one line) for
+    anything but a JSON object of a known ``kind`` with exactly its fields, each of its type."""
 
     def __init__(self, classes: Iterable[type[Event]]) -> None:
         self.by_kind: dict[str, type[Event]] = {}
@@ -97,19 +268,21 @@ class EventCodec:
             if cls.kind in self.by_kind:
                 raise ValueError(f"duplicate event kind {cls.kind!r}")
             self.by_kind[cls.kind] = cls
+            _checks.function(cls)           # compiled now, not during the first move
 
     def decode(self, data: dict[str, Any]) -> Event:
         if not isinstance(data, dict):
-            raise ValueError(f"an event is a JSON object, not {type(data).__name__}")
+            raise ValueError(f"an event is a JSON object, not {show(data)}")
         data = dict(data)
         kind = data.pop("kind", None)
-        cls = self.by_kind.get(kind)
+        cls = self.by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise ValueError(f"unknown event kind {kind!r}")
+            raise ValueError(f"unknown event kind {show(kind)}")
+        _fields_of(cls, data, kind)
         try:
             return cls(**{k: _freeze(v) for k, v in data.items()})
-        except TypeError as exc:
-            raise ValueError(f"bad fields for {kind!r}: {exc}") from None
+        except FieldError as exc:
+            raise ValueError(str(exc)) from None
 
 
 # --------------------------------------------------------------------------- setups
@@ -119,26 +292,35 @@ class JsonSetup:
 
     Every field is written; a field missing from the JSON takes its default (a game started
     before the field existed), an unknown one is refused. Lists come back as tuples, except
-    in the board-data dict, which stays as parsed.
+    in the board-data dict, which stays as parsed. Each field is checked against its
+    annotation when the setup is made (:class:`FieldError`), and so are the players' names
+    (``players`` holds names, or ``(colour, name)`` pairs): 1 to ``NAME_MAX`` printable
+    characters (:func:`~firmware_host.schema.name_problem`).
     """
 
     # Set by ``@dataclass`` on each subclass (see :class:`Event`).
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+        for i, entry in enumerate(getattr(self, "players", ())):
+            name = entry[-1] if isinstance(entry, tuple) and entry else entry
+            problem = name_problem(name)
+            if problem is not None:
+                raise FieldError(f"{type(self).__name__}.players[{i}] = {show(name)}: the name {problem}")
 
     def to_json(self) -> dict[str, Any]:
         return to_jsonable(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Any:
-        """Raises ``ValueError`` for a malformed setup."""
+        """Raises ``ValueError`` (one line) for a malformed setup."""
         if not isinstance(data, dict):
-            raise ValueError(f"a setup is a JSON object, not {type(data).__name__}")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown setup fields: {', '.join(sorted(unknown))}")
+            raise ValueError(f"a setup is a JSON object, not {show(data)}")
+        _fields_of(cls, data, "setup")
         try:
             return cls(**{k: v if k == "board" else _freeze(v) for k, v in data.items()})
-        except TypeError as exc:
+        except FieldError as exc:
             raise ValueError(f"setup: {exc}") from None
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from concordia_helpers import finish_turn, new_game, play, seat
 from firmware_host.engine.concordia import events as ev
-from firmware_host.engine.core import RuleError, copy_state
+from firmware_host.engine.core import FieldError, RuleError, copy_state
 
 
 def test_c_turn_1_players_take_turns_clockwise():
@@ -64,15 +64,27 @@ def test_c_turn_4_only_the_tribune_returns_played_cards():
     assert p.discard == [] and p.hand["architect"] == 1 and p.hand["mercator"] == 1 and p.hand["tribune"] == 1
 
 
-@pytest.mark.parametrize("move", [
-    ev.PlayCard(["mercator"]), ev.Trade((("brick",),)), ev.Trade((("brick", "1"),)), ev.BuyCard("1"),
-    ev.CopyCard(True), ev.KeepGoods(("food", 3)), ev.PlaceColonists(land="1"), ev.BuildHouse(None),
-])
-def test_c_turn_2_a_malformed_move_is_refused_and_changes_nothing(move):
-    """A damaged journal line or a bad tap: refused by name, never a crash."""
+MALFORMED = [
+    ("play_card", {"card": ["mercator"]}), ("trade", {"changes": [["brick"]]}),
+    ("trade", {"changes": [["brick", "1"]]}), ("buy_card", {"slot": "1"}), ("copy_card", {"player": True}),
+    ("keep_goods", {"goods": ["food", 3]}), ("place_colonists", {"land": "1"}), ("build_house", {"city": None}),
+]
+
+
+def _frozen(value):
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+@pytest.mark.parametrize("kind,fields", MALFORMED)
+def test_c_turn_2_a_malformed_move_is_refused_and_changes_nothing(kind, fields):
+    """A damaged journal line or a bad tap: refused by name, never a crash. A move of the
+    wrong shape cannot even be made (every event checks its field types), so neither a
+    journal line nor a screen can hand one to the rules."""
+    cls = ev.CODEC.by_kind[kind]
+    with pytest.raises(FieldError, match="must be"):
+        cls(**{k: _frozen(v) for k, v in fields.items()})
     game = new_game(2)
     before = copy_state(game.state)
-    with pytest.raises(RuleError) as err:
-        game.apply(move)
-    assert err.value.rule == "C-TURN-2" and "unreadable" in str(err.value)
+    with pytest.raises(ValueError, match=f"{cls.__name__}.* must be"):
+        game.apply(ev.CODEC.decode({"kind": kind, **fields}))
     assert game.state == before and game.events == []

@@ -51,11 +51,11 @@ def test_enrol_the_bread_demand_tiles_one_by_one(ctl):
 def test_unknown_tag_is_offered_for_enrolment_and_changes_nothing(ctl):
     ctl.start_game("trajan", setup(2, 1))
     state, events = ctl.session.state, len(ctl.session.game.events)
-    ctl.handle(TagRead("04deadbeef"))
-    assert "Unknown tag 04deadbeef" in ctl.message
+    ctl.handle(TagRead("04deadbeef0102"))
+    assert "Unknown tag 04deadbeef0102" in ctl.message
     assert type(ctl.active).__name__ == "UnknownTagScreen"
     run_lines(ctl, ["tap kind:bonus", "tap value:legion"])
-    assert ctl.tags.lookup("04deadbeef") == TagThing("trajan", "bonus", "legion")
+    assert ctl.tags.lookup("04deadbeef0102") == TagThing("trajan", "bonus", "legion")
     assert ctl.session.state is state and len(ctl.session.game.events) == events
     assert type(ctl.active).__name__ != "UnknownTagScreen"
 
@@ -84,7 +84,7 @@ def test_simulator_menu_touches_an_enrolled_tag(ctl):
 def test_unknown_tag_values_come_in_pages_of_big_targets(ctl):
     """Trajan has 17 kinds of forum tile: they come 16 to a page, every target 48 px or more."""
     ctl.start_game("trajan", setup(2, 1))
-    ctl.handle(TagRead("04cafe0001"))
+    ctl.handle(TagRead("04cafe00010203"))
     run_lines(ctl, ["tap kind:forum"])
     seen = set()
     for _ in range(2):
@@ -94,7 +94,7 @@ def test_unknown_tag_values_come_in_pages_of_big_targets(ctl):
         run_lines(ctl, ["tap more"])
     assert len(seen) == 17
     run_lines(ctl, ["tap value:extra:forum"])
-    assert ctl.tags.lookup("04cafe0001") == TagThing("trajan", "forum", "extra:forum")
+    assert ctl.tags.lookup("04cafe00010203") == TagThing("trajan", "forum", "extra:forum")
 
 
 def test_a_tag_that_cannot_be_saved_is_reported_and_nothing_changes(ctl, tmp_path):

@@ -24,8 +24,8 @@ def test_sim_profile_has_the_on_screen_strip_and_the_simulated_reader(sink):
     try:
         assert isinstance(hw.strip, SimulatedStrip) and hw.strip.count == 27 and hw.strip.brightness == 0.5
         assert isinstance(hw.nfc, SimulatedNfc) and hw.buttons is None
-        hw.nfc.tap("04aabbccdd")
-        assert sink.next() == TagRead("04aabbccdd")
+        hw.nfc.tap("04aabbccddeeff")
+        assert sink.next() == TagRead("04aabbccddeeff")
     finally:
         hw.close()
 

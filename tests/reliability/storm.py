@@ -30,8 +30,8 @@ def _registry(board) -> Any:
     things = [("player", c) for c, _n in PLAYERS] + [("demand", d) for d in board.demand_kinds]
     things += [("bonus", b) for b in board.bonus_tiles]
     for k, (kind, value) in enumerate(things):
-        registry.enroll(f"04a1{k:06x}", TagThing("trajan", kind, value))
-    return registry, [f"04a1{k:06x}" for k in range(len(things))]
+        registry.enroll(f"04a1{k:010x}", TagThing("trajan", kind, value))
+    return registry, [f"04a1{k:010x}" for k in range(len(things))]
 
 
 def _violations(session) -> list[str]:

@@ -9,11 +9,15 @@ check it by eye. Pure: no I/O.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import Meta
+
+from ...schema import InputError, PlayerName, convert, player_labels, refuse
 from ..core import N_
-from .board import ConcordiaBoard, board_for
+from .board import DECKS, ConcordiaBoard, board_for
 
 PER_CARD_GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars")   # Minerva goes by specialist
 LABELS = {
@@ -162,107 +166,164 @@ def tally(board: ConcordiaBoard, map_id: str, holdings: list[Holdings], *,
 
 # --------------------------------------------------------------------------- quick tally
 
-_PLAYER_KEYS = {"name", "vp", "cards", "specialists", "money", "goods", "houses", "provinces", "colonists",
-                "concordia", "praefectus_magnus"}
+Count = Annotated[int, Meta(ge=0, le=99)]
 
 
-def _count(value: Any, what: str, *, negative: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not negative):
-        raise ValueError(f"{what} must be a whole number{'' if negative else ' of 0 or more'}, not {value!r}")
-    return value
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player of a holdings file, as written (docs/concordia-tally.md): the types and
+    ranges a file may hold; what the game can reach is checked by :func:`quick_tally`."""
+
+    name: PlayerName
+    vp: Annotated[int, Meta(ge=-999, le=999)] = 0
+    cards: dict[str, Count] = field(default_factory=dict)
+    specialists: list[str] = field(default_factory=list)
+    money: Annotated[int, Meta(ge=0, le=9999)] = 0
+    goods: dict[str, Count] = field(default_factory=dict)
+    houses: dict[str, Count] = field(default_factory=dict)
+    provinces: Count = 0
+    colonists: Count = 0
+    concordia: bool = False
+    praefectus_magnus: bool = False
 
 
-def _counts(value: Any, allowed: tuple[str, ...], what: str) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{what} must be an object")
-    for key in value:
-        if key not in allowed:
-            raise ValueError(f"{what}: unknown key {key!r} (known: {', '.join(allowed)})")
-    return {k: _count(v, f"{what}.{k}") for k, v in value.items()}
+@dataclass(frozen=True)
+class TallyOptions:
+    """C-AMB-1 and C-AMB-6."""
+
+    vesta_per_card: bool = True
+    praefectus_passes: Annotated[str, Meta(pattern="^(right|left)$", description='"right" or "left"')] = "right"
 
 
-def quick_tally(board: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class TallyFile:
+    """A Concordia holdings file."""
+
+    players: Annotated[list[PlayerRow], Meta(min_length=1, max_length=99, description=(
+        "a non-empty list of players, in seat order (start player first)"))]
+    map: str = "imperium"
+    options: TallyOptions = field(default_factory=TallyOptions)
+
+
+USUAL_MONEY = 200
+
+
+def _market(b: ConcordiaBoard, players: int) -> Counter:
+    """Card kind -> copies in a game of ``players``: the starting hands and decks I..N."""
+    copies: Counter = Counter()
+    for card, k in b.start_hand.items():
+        copies[card] += k * players
+    for deck in b.decks_for(players):
+        copies.update(b.decks.get(deck, {}).keys())
+    return copies
+
+
+def _per_player(b: ConcordiaBoard, players: int) -> dict[str, int]:
+    """God -> the most cards of that god one player can hold in a game of ``players``."""
+    most: Counter = Counter()
+    for card, k in b.start_hand.items():
+        most[b.cards[card].god] += k
+    for deck in b.decks_for(players):
+        for card in b.decks.get(deck, {}):
+            most[b.cards[card].god] += 1
+    return dict(most)
+
+
+def quick_tally(board: dict[str, Any], data: Any) -> dict[str, Any]:
     """The tally of a game entered by hand (``docs/concordia-tally.md``).
 
     ``board``: the board-data dict (``firmware_host.data.load("concordia")``); ``data``: the
-    parsed holdings file. Returns :func:`tally`'s result with ``"warnings"`` for counts no
-    real game can reach (the per-card maxima still apply, C-GOD-CAPS). Raises ``ValueError``
-    on a malformed file (unknown keys, negative counts, two Praefectus Magnus holders...).
+    parsed holdings file. Returns :func:`tally`'s result with ``"warnings"`` for counts a real
+    game rarely reaches. Raises :class:`~firmware_host.schema.InputError` (a ``ValueError``, one line
+    naming the player and the field) for a malformed file (unknown keys, wrong types, counts
+    out of range) and for holdings no game on that map with that many players can reach
+    (more houses of a good than the map has cities of it, more provinces than it has, more
+    than 6 colonists or 12 goods, more cards of a god than the game has, a specialist twice,
+    two Praefectus Magnus or Concordia card holders...).
     """
     b = board_for(board)
-    if not isinstance(data, dict):
-        raise ValueError("the holdings file must be a JSON object")
-    unknown_top = set(data) - {"map", "options", "players"}
-    if unknown_top:
-        raise ValueError(f"unknown keys: {sorted(unknown_top)}")
-    map_id = data.get("map", "imperium")
-    if map_id not in b.maps:
-        raise ValueError(f"unknown map {map_id!r} (known: {', '.join(b.maps)})")
-    options = data.get("options", {})
-    unknown_opts = set(options) - {"vesta_per_card", "praefectus_passes"}
-    if unknown_opts:
-        raise ValueError(f"unknown options: {sorted(unknown_opts)}")
-    vesta_per_card = options.get("vesta_per_card", True)
-    passes = options.get("praefectus_passes", "right")
-    if not isinstance(vesta_per_card, bool) or passes not in ("right", "left"):
-        raise ValueError("options: vesta_per_card is true/false, praefectus_passes is right/left")
-    rows = data.get("players")
-    if not isinstance(rows, list) or not rows:
-        raise ValueError("players must be a non-empty list, in seat order (start player first)")
-    n = len(rows)
-    holder = [i for i, r in enumerate(rows) if isinstance(r, dict) and r.get("praefectus_magnus") is True]
-    if len(holder) > 1:
-        raise ValueError("only one player can hold the Praefectus Magnus")
-    if sum(1 for r in rows if isinstance(r, dict) and r.get("concordia") is True) > 1:
-        raise ValueError("only one player can hold the Concordia card")
-    m = b.maps[map_id]
-    holdings, warnings = [], []
+    label = player_labels(data)
+    doc = convert(data, TallyFile, "", explain=label)
+    if doc.map not in b.maps:
+        raise refuse("", "map", doc.map, "unknown map; the maps are " + ", ".join(b.maps))
+    m = b.maps[doc.map]
+    rows, n = doc.players, len(doc.players)
+
+    def fail(i: int, key: str, value: Any, problem: str) -> InputError:
+        return InputError(label(str(refuse("", f"players[{i}].{key}", value, problem))))
+
+    cities: Counter = Counter()
+    for tokens in m.tokens.values():
+        cities.update(tokens)
+    copies = _market(b, max(n, 2))
+    most_cards = _per_player(b, max(n, 2))
+    colonists = b.colonists_per_kind * len(b.colonist_kinds)
+    warnings: list[str] = []
     for i, row in enumerate(rows):
-        if not isinstance(row, dict):
-            raise ValueError(f"player {i + 1} must be an object")
-        extra = set(row) - _PLAYER_KEYS
-        if extra:
-            raise ValueError(f"player {i + 1}: unknown keys {sorted(extra)}")
-        name = row.get("name")
-        if not isinstance(name, str) or not name:
-            raise ValueError(f"player {i + 1} needs a name")
-        specialists = row.get("specialists", [])
-        if not isinstance(specialists, list) or any(s not in b.specialists for s in specialists):
-            raise ValueError(f"{name}: specialists are a list of {', '.join(b.specialists)}")
-        for flag in ("concordia", "praefectus_magnus"):
-            if not isinstance(row.get(flag, False), bool):
-                raise ValueError(f"{name}: {flag} is true or false")
-        if holder:
-            order = (holder[0] - i) % n if passes == "right" else (i - holder[0]) % n
+        for god, k in row.cards.items():
+            if god not in PER_CARD_GODS:
+                raise fail(i, f"cards.{god}", k, "unknown god; the gods with cards are " + ", ".join(PER_CARD_GODS)
+                           + " (Minerva's cards go in specialists)")
+            if k > most_cards.get(god, 0):
+                raise fail(i, f"cards.{god}", k, f"a game of {n} players has {most_cards.get(god, 0)} {god} cards "
+                                                 f"a player can hold")
+        for k, card in enumerate(row.specialists):
+            if card not in b.specialists:
+                raise fail(i, f"specialists[{k}]", card, "unknown specialist; they are " + ", ".join(b.specialists))
+        for what, counts in (("goods", row.goods), ("houses", row.houses)):
+            for good, k in counts.items():
+                if good not in b.goods:
+                    raise fail(i, f"{what}.{good}", k, "unknown good; the goods are " + ", ".join(b.goods))
+        for good, k in row.houses.items():
+            if k > cities[good]:
+                raise fail(i, f"houses.{good}", k, f"{m.name} has {cities[good]} {good} cities (one house each)")
+        houses = sum(row.houses.values())
+        if houses > b.houses_per_player:
+            raise fail(i, "houses", row.houses, f"{houses} houses, but a player has {b.houses_per_player}")
+        if row.provinces > len(m.provinces):
+            raise fail(i, "provinces", row.provinces, f"{m.name} has {len(m.provinces)} provinces")
+        if row.provinces > houses:
+            raise fail(i, "provinces", row.provinces, f"houses in {row.provinces} provinces, but {houses} houses")
+        if row.colonists > colonists:
+            raise fail(i, "colonists", row.colonists, f"a player has {colonists} colonists")
+        goods = sum(row.goods.values())
+        if goods > b.capacity:
+            raise fail(i, "goods", row.goods, f"{goods} goods, but the storehouse holds {b.capacity}")
+        stored = colonists - row.colonists
+        if goods + stored > b.capacity:
+            warnings.append(label(f"players[{i}].goods: {goods} goods and {stored} colonists off the board fill "
+                                  f"more than the storehouse's {b.capacity} spaces (are colonists left out?)"))
+        if houses and not row.provinces:
+            warnings.append(label(f"players[{i}].provinces = 0 with {houses} houses: Saturnus scores nothing"))
+        if row.money > USUAL_MONEY:
+            warnings.append(label(f"players[{i}].money = {row.money}: unusually much at the end of a game"))
+    if not 2 <= n <= len(DECKS):
+        raise InputError(f"players: {n} listed: Concordia is for 2 to {len(DECKS)} players")
+    held: Counter = Counter()
+    for i, row in enumerate(rows):
+        for k, card in enumerate(row.specialists):
+            held[card] += 1
+            if held[card] > copies[card]:
+                raise fail(i, f"specialists[{k}]", card, f"a game of {n} players has {copies[card]} {card} card"
+                                                         f"{'s' if copies[card] != 1 else ''}, held already")
+    for flag, what in (("praefectus_magnus", "the Praefectus Magnus"), ("concordia", "the Concordia card")):
+        holders = [i for i, row in enumerate(rows) if getattr(row, flag)]
+        if len(holders) > 1:
+            raise fail(holders[1], flag, True, f"only one player can hold {what}; " + label(
+                f"players[{holders[0]}] holds it"))
+    holder = next((i for i, row in enumerate(rows) if row.praefectus_magnus), None)
+    passes = doc.options.praefectus_passes
+    holdings = []
+    for i, row in enumerate(rows):
+        if holder is not None:
+            order: int | None = (holder - i) % n if passes == "right" else (i - holder) % n
         else:
             order = None
-        h = Holdings(
-            name=name,
-            vp=_count(row.get("vp", 0), f"{name}: vp", negative=True),
-            cards=_counts(row.get("cards", {}), PER_CARD_GODS, f"{name}: cards"),
-            specialists=list(specialists),
-            money=_count(row.get("money", 0), f"{name}: money"),
-            goods=_counts(row.get("goods", {}), b.goods, f"{name}: goods"),
-            houses=_counts(row.get("houses", {}), b.goods, f"{name}: houses"),
-            provinces=_count(row.get("provinces", 0), f"{name}: provinces"),
-            colonists=_count(row.get("colonists", 0), f"{name}: colonists"),
-            concordia=row.get("concordia", False),
-            praefectus_order=order,
-        )
-        houses = sum(h.houses.values())
-        if houses > b.houses_per_player:
-            warnings.append(f"{name}: {houses} houses, but a player has {b.houses_per_player}")
-        if h.provinces > len(m.provinces):
-            warnings.append(f"{name}: {h.provinces} provinces, but {m.name} has {len(m.provinces)}")
-        if h.provinces > houses:
-            warnings.append(f"{name}: houses in {h.provinces} provinces, but only {houses} houses")
-        colonists = b.colonists_per_kind * len(b.colonist_kinds)
-        if h.colonists > colonists:
-            warnings.append(f"{name}: {h.colonists} colonists on the board, but a player has {colonists}")
-        if sum(h.goods.values()) > b.capacity:
-            warnings.append(f"{name}: {sum(h.goods.values())} goods, but the storehouse holds {b.capacity}")
-        holdings.append(h)
-    result = tally(b, map_id, holdings, vesta_per_card=vesta_per_card)
+        holdings.append(Holdings(
+            name=row.name, vp=row.vp, cards=dict(row.cards), specialists=list(row.specialists), money=row.money,
+            goods=dict(row.goods), houses=dict(row.houses), provinces=row.provinces, colonists=row.colonists,
+            concordia=row.concordia, praefectus_order=order))
+    result = tally(b, doc.map, holdings, vesta_per_card=doc.options.vesta_per_card)
     result["warnings"] = warnings
     return result
 
@@ -271,7 +332,9 @@ def quick_tally(board: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 
 def format_tally(result: dict[str, Any]) -> str:
     """The tally as a plain-text table: one row per god, one column per player, each cell
-    ``count xvalue xcards = VP``; then the totals, the winner, the tie-break and warnings."""
+    ``count xvalue xcards = VP``; then the totals, the winner and the tie-break. (The
+    result's warnings are shown apart: on stderr by ``table-companion score``, as a message
+    by the quick-tally screen.)"""
     players = result["players"]
     rows = [line["god"] for line in players[0]["lines"]] if players else []
     label_w = max([len(LABELS[g]) for g in rows] + [len("Total")])
@@ -297,6 +360,4 @@ def format_tally(result: dict[str, Any]) -> str:
     out.append(f"Vesta: (cash + goods at their prices) / 10, rounded down, {vesta}.")
     for god in ("jupiter", "saturnus", "mercurius", "mars", "minerva"):
         out.append(f"{LABELS[god]}: {UNITS[god]}.")
-    for warning in result.get("warnings", []):
-        out.append(f"Warning: {warning}")
     return "\n".join(out)

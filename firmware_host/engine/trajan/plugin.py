@@ -12,7 +12,7 @@ from . import invariants, moves, play
 from .board import PLAYER_COLOURS, TrajanBoard
 from .leds import trajan_plan
 from .rules import TrajanRules
-from .scoring import Holdings, tally, tally_to_json
+from .scoring import read_holdings, tally, tally_to_json
 from .state import DECISIONS, TrajanSetup
 
 
@@ -43,20 +43,14 @@ def tag_kinds(board_data: dict[str, Any]) -> dict[str, tuple[str, ...]]:
             "forum": tuple(board.forum_tiles)}
 
 
-def score_holdings(board_data: dict[str, Any], data: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    """Trajan holdings (docs/holdings.md) -> tally (T-FINAL, T-BONUS, T-TIE-1)."""
+def score_holdings(board_data: dict[str, Any], data: Any) -> tuple[dict[str, Any], str]:
+    """Trajan holdings (docs/holdings.md) -> tally (T-FINAL, T-BONUS, T-TIE-1). Raises
+    :class:`~firmware_host.schema.InputError` (one line naming the player and the field) for a malformed
+    file or holdings no game can reach; the unusual is in the result's ``"warnings"``."""
     board = TrajanBoard(board_data)
-    players = [Holdings.from_json(p) for p in data["players"]]
-    for h in players:
-        for tile, side in h.bonus_tiles:
-            if tile not in board.bonus_tiles or side not in ("yellow", "grey"):
-                raise ValueError(f"{h.name}: unknown bonus tile {tile!r} / side {side!r}")
-        for kind in h.construction:
-            if kind not in board.bonus_action:
-                raise ValueError(f"{h.name}: unknown construction kind {kind!r}")
-    options = data.get("options", {})
-    result = tally(board, players, edition=options.get("edition", 2),
-                   yellow_counts_itself=options.get("yellow_counts_itself", True))
+    doc, warnings = read_holdings(board, data)
+    result = tally(board, doc.players, edition=doc.options.edition,
+                   yellow_counts_itself=doc.options.yellow_counts_itself)
     lines = []
     for i in result["ranking"]:
         p = result["players"][i]
@@ -66,7 +60,7 @@ def score_holdings(board_data: dict[str, Any], data: dict[str, Any]) -> tuple[di
             lines.append(f"  {line.what:<40} {line.vp:>4}   {line.detail_text()}")
     winner = result["players"][result["winner"]]["name"]
     lines.append(f"Winner: {winner}")
-    return tally_to_json(result), "\n".join(lines)
+    return {**tally_to_json(result), "warnings": warnings}, "\n".join(lines)
 
 
 PLUGIN = GamePlugin(

@@ -10,10 +10,16 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import Meta
+
+from ...schema import InputError, PlayerName, convert, player_labels, refuse, show
 from ..core import N_
 from .board import TrajanBoard
+
+Count = Annotated[int, Meta(ge=0, le=99)]
+Side = Annotated[str, Meta(pattern="^(yellow|grey)$", description='"yellow" or "grey"')]
 
 
 @dataclass
@@ -24,35 +30,184 @@ class Holdings:
     (``"door"``...), one entry per tile. ``bonus_tiles``: ``(tile id, "yellow"/"grey")``.
     ``display``: goods type -> cards played in front of the player. ``forum_demand``: demand
     kind -> unspent forum demand tiles. ``senate_order``: 0 = top of the senate stack after
-    the last quarter's reset (T-AMB-14); lower wins ties.
+    the last quarter's reset (T-AMB-14); lower wins ties. The annotations are what a holdings
+    file may hold (docs/holdings.md); what the box holds is checked by :func:`read_holdings`.
     """
 
-    name: str
-    vp: int = 0
-    hand: int = 0
-    worker_camp: int = 0
-    military_camp: int = 0
-    trajan_tiles_on_circle: int = 0
+    name: PlayerName
+    vp: Annotated[int, Meta(ge=-999, le=999)] = 0
+    hand: Count = 0
+    worker_camp: Count = 0
+    military_camp: Count = 0
+    trajan_tiles_on_circle: Count = 0
     construction: list[str] = field(default_factory=list)
-    build_jokers: int = 0
-    goods_jokers: int = 0
-    bonus_tiles: list[tuple[str, str]] = field(default_factory=list)
-    display: dict[str, int] = field(default_factory=dict)
-    forum_demand: dict[str, int] = field(default_factory=dict)
-    legionaries_in_provinces: int = 0
-    workers_on_site: int = 0
-    senate_order: int = 0
+    build_jokers: Count = 0
+    goods_jokers: Count = 0
+    bonus_tiles: list[tuple[str, Side]] = field(default_factory=list)
+    display: dict[str, Count] = field(default_factory=dict)
+    forum_demand: dict[str, Count] = field(default_factory=dict)
+    legionaries_in_provinces: Count = 0
+    workers_on_site: Count = 0
+    senate_order: Count = 0
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Holdings:
-        """Build from the holdings-file form; raises ``ValueError`` on unknown keys."""
-        known = {f for f in cls.__dataclass_fields__}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown holdings keys: {sorted(unknown)}")
-        data = dict(data)
-        data["bonus_tiles"] = [tuple(t) for t in data.get("bonus_tiles", [])]
-        return cls(**data)
+    def from_json(cls, data: dict[str, Any], where: str = "") -> Holdings:
+        """One player of a holdings file. Raises :class:`~firmware_host.schema.InputError` (a
+        ``ValueError``, one line) for an unknown key or a value of the wrong type or range."""
+        return convert(data, cls, where)
+
+
+@dataclass(frozen=True)
+class Options:
+    """``edition``: 2 scores T-FINAL-4 (T-AMB-12); ``yellow_counts_itself``: T-AMB-18."""
+
+    edition: Annotated[int, Meta(ge=1, le=2, description="1 or 2")] = 2
+    yellow_counts_itself: bool = True
+
+
+@dataclass(frozen=True)
+class HoldingsFile:
+    """A Trajan holdings file (docs/holdings.md)."""
+
+    players: Annotated[list[Holdings], Meta(min_length=1, max_length=99, description=(
+        "a list of the players' holdings, in seat order"))]
+    options: Options = field(default_factory=Options)
+
+
+# What a holdings file may report once the box is considered: more is refused, the unusual
+# is reported as a warning (docs/holdings.md).
+USUAL_VP = range(0, 251)
+USUAL_HAND = 15
+
+
+def read_holdings(board: TrajanBoard, data: Any) -> tuple[HoldingsFile, list[str]]:
+    """A holdings file checked against the schema and against the box: the component counts
+    of ``board`` for the number of players. Returns the file and warnings for what a real
+    game rarely reaches. Raises :class:`~firmware_host.schema.InputError` (one line naming the player
+    and the field) for what no game can reach."""
+    label = player_labels(data)
+    doc = convert(data, HoldingsFile, "", explain=label)
+    players = doc.players
+
+    def fail(i: int, key: str, value: Any, problem: str) -> InputError:
+        return InputError(label(str(refuse("", f"players[{i}].{key}", value, problem))))
+
+    kinds = tuple(board.bonus_action)
+    per_kind = len(board.construction_values)
+    jokers = {"build_jokers": board.forum_tiles.get("build_joker", 0),
+              "goods_jokers": board.forum_tiles.get("goods_joker", 0)}
+    figures, site = board.figures, board.rows * board.columns
+    cards = board.cards_per_type * len(board.goods_types)
+    warnings: list[str] = []
+    for i, h in enumerate(players):
+        for k, kind in enumerate(h.construction):
+            if kind not in kinds:
+                raise fail(i, f"construction[{k}]", kind, "must be one of " + ", ".join(kinds))
+        for kind in kinds:
+            if h.construction.count(kind) > per_kind:
+                raise fail(i, "construction", h.construction,
+                           f"{h.construction.count(kind)} {kind} tiles, but the box has {per_kind}")
+        for k, (tile, _side) in enumerate(h.bonus_tiles):
+            if tile not in board.bonus_tiles:
+                raise fail(i, f"bonus_tiles[{k}]", [tile, _side],
+                           "unknown bonus tile; the tiles are " + ", ".join(board.bonus_tiles))
+        for good, n in h.display.items():
+            if good not in board.goods_types:
+                raise fail(i, f"display.{good}", n, "unknown goods type; the types are " + ", ".join(board.goods_types))
+            if n > board.cards_per_type:
+                raise fail(i, f"display.{good}", n, f"the box has {board.cards_per_type} {good} cards")
+        for kind, n in h.forum_demand.items():
+            if kind not in board.demand_kinds:
+                raise fail(i, f"forum_demand.{kind}", n,
+                           "unknown demand; the demands are " + ", ".join(board.demand_kinds))
+            if n > board.forum_tiles.get(kind, 0):
+                raise fail(i, f"forum_demand.{kind}", n, f"the box has {board.forum_tiles.get(kind, 0)} {kind} tiles")
+        limits = {"hand": (h.hand, cards, f"the box has {cards} goods cards"),
+                  "trajan_tiles_on_circle": (h.trajan_tiles_on_circle, 6, "the action circle has 6 slots"),
+                  "workers_on_site": (h.workers_on_site, site, f"the construction site has {site} spaces"),
+                  "legionaries_in_provinces": (h.legionaries_in_provinces, len(board.provinces),
+                                               f"a player has at most one legionary in each of the "
+                                               f"{len(board.provinces)} provinces"),
+                  "build_jokers": (h.build_jokers, jokers["build_jokers"],
+                                   f"the box has {jokers['build_jokers']} construction jokers"),
+                  "goods_jokers": (h.goods_jokers, jokers["goods_jokers"],
+                                   f"the box has {jokers['goods_jokers']} goods jokers")}
+        for key, (n, most, why) in limits.items():
+            if n > most:
+                raise fail(i, key, n, f"at most {most}: {why}")
+        on_table = h.worker_camp + h.workers_on_site + h.military_camp + h.legionaries_in_provinces
+        if on_table > figures:
+            raise fail(i, "worker_camp", h.worker_camp,
+                       f"worker_camp + workers_on_site + military_camp + legionaries_in_provinces = {on_table}, "
+                       f"but a player has {figures} figures")
+        if h.vp not in USUAL_VP:
+            warnings.append(label(f"players[{i}].vp = {h.vp}: unusual for the end of a game "
+                                  f"({USUAL_VP.start} to {USUAL_VP.stop - 1} is usual)"))
+        if h.hand > USUAL_HAND:
+            warnings.append(label(f"players[{i}].hand = {h.hand}: unusually many goods cards in hand"))
+    n = len(players)
+    counts = sorted(board.time_track)
+    if n not in board.time_track:
+        raise InputError(f"players: {n} listed: Trajan is for {counts[0]} to {counts[-1]} players")
+    _check_totals(board, players, fail, label)
+    explicit = [i for i, row in enumerate(data["players"]) if isinstance(row, dict) and "senate_order" in row]
+    for i in explicit:
+        if players[i].senate_order >= n:
+            raise fail(i, "senate_order", players[i].senate_order, f"must be from 0 to {n - 1} ({n} players)")
+        same = [j for j in explicit if j < i and players[j].senate_order == players[i].senate_order]
+        if same:
+            raise fail(i, "senate_order", players[i].senate_order,
+                       label(f"players[{same[0]}] has the same place in the senate stack"))
+    names = [h.name for h in players]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            warnings.append(label(f"players[{i}].name = {show(name)}: two players have this name"))
+    return doc, warnings
+
+
+def _check_totals(board: TrajanBoard, players: list[Holdings], fail: Callable[..., InputError],
+                  label: Callable[[str], str]) -> None:
+    """What all players hold together must be in the box."""
+    def total(what: str, used: int, most: int, key: str) -> None:
+        if used > most:
+            last = max(i for i, h in enumerate(players) if _uses(h, key))
+            raise fail(last, key, _value(players[last], key),
+                       f"the players hold {used} {what} together, but the box has {most}")
+
+    for kind in board.bonus_action:
+        total(f"{kind} construction tiles", sum(h.construction.count(kind) for h in players),
+              len(board.construction_values), "construction")
+    total("construction jokers", sum(h.build_jokers for h in players), board.forum_tiles.get("build_joker", 0),
+          "build_jokers")
+    total("goods jokers", sum(h.goods_jokers for h in players), board.forum_tiles.get("goods_joker", 0),
+          "goods_jokers")
+    for good in board.goods_types:
+        total(f"{good} cards on display", sum(h.display.get(good, 0) for h in players), board.cards_per_type,
+              f"display.{good}")
+    cards = board.cards_per_type * len(board.goods_types)
+    total("goods cards (hands and displays)", sum(h.hand + sum(h.display.values()) for h in players), cards, "hand")
+    for kind in board.demand_kinds:
+        total(f"{kind} forum tiles", sum(h.forum_demand.get(kind, 0) for h in players),
+              board.forum_tiles.get(kind, 0), f"forum_demand.{kind}")
+    seen: dict[str, int] = {}
+    for i, h in enumerate(players):
+        for k, (tile, side) in enumerate(h.bonus_tiles):
+            if tile in seen:
+                holder = "this player" if seen[tile] == i else label(f"players[{seen[tile]}]")
+                raise fail(i, f"bonus_tiles[{k}]", [tile, side],
+                           f"{holder} already holds it; the box has one of each bonus tile")
+            seen[tile] = i
+
+
+def _value(h: Holdings, key: str) -> Any:
+    """The value of ``key`` (a field, or ``field.key`` of a dict field) in ``h``."""
+    head, _, sub = key.partition(".")
+    value = getattr(h, head)
+    return value.get(sub, 0) if sub else value
+
+
+def _uses(h: Holdings, key: str) -> bool:
+    return bool(_value(h, key))
 
 
 Piece = tuple[str, tuple[tuple[str, Any], ...]]
