@@ -25,6 +25,11 @@ class KeyboardScreen(Screen):
         self.value = value
         self.done = done
 
+    def physical_areas(self) -> list[pygame.Rect]:
+        """The keys keep their QWERTY order on a mirrored (right-to-left) screen; the row with
+        Cancel, the name and OK reads from the right."""
+        return [pygame.Rect(0, 146, theme.WIDTH, theme.CONTENT_BOTTOM - 146)]
+
     def build(self) -> list[Button]:
         out = []
         top = 150
@@ -61,7 +66,8 @@ class KeyboardScreen(Screen):
         self.invalidate()
 
     def text_entered(self, typed: str) -> None:
-        self.value = (self.value + typed)[:16]
+        # printable characters only: a name goes into the game's setup, which refuses others
+        self.value = (self.value + "".join(ch for ch in typed if ch.isprintable()))[:16]
         self.invalidate()
 
     def back(self) -> bool:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from firmware_host import i18n
 from firmware_host.i18n import _
 
 from . import text, theme
-from .home import GamesScreen
+from .home import GamesScreen, choose_language, language_buttons
 from .tags import TagsScreen, TapTagScreen
-from .ui import Button, Screen, column, grid
+from .ui import Button, Screen, column
 
 
 class MenuScreen(Screen):
@@ -29,11 +28,19 @@ class MenuScreen(Screen):
             out.append(Button("tap", rows[4], _("Touch a tag to the reader"), _("simulator")))
         if self.ctl.allow_quit:
             out.append(Button("quit", rows[5], _("Quit")))
-        langs = list(i18n.LANGUAGES.values())
-        for lang, rect in zip(langs, grid(pygame.Rect(420, 100, 356, 130), len(langs), 2, gap=8)):
-            out.append(Button(f"lang:{lang.code}", rect, lang.name, selected=lang.code == i18n.language().code,
-                              lang=lang.code))
+        out += language_buttons(pygame.Rect(420, 100, 356, 2 * 60 + 6), 2)
+        out += self.game_actions(pygame.Rect(420, 276, 356, 56))
         return out
+
+    def game_actions(self, first: pygame.Rect) -> list[Button]:
+        """The open game's own entries (``GameDisplay.menu_actions``: the Correct screen...)."""
+        from .games import display_for
+
+        if self.ctl.session is None:
+            return []
+        actions = display_for(self.ctl.session.name).menu_actions
+        return [Button(f"game:{wid}", first.move(0, k * 62), _(label), size=17)
+                for k, (wid, label, _screen) in enumerate(actions)]
 
     def paint(self, surface: pygame.Surface) -> None:
         text.draw(surface, _("Menu"), (24, 16), 24, theme.TEXT, bold=True)
@@ -53,5 +60,10 @@ class MenuScreen(Screen):
             self.ctl.push(TapTagScreen(self.ctl))
         elif wid == "quit":
             self.ctl.running = False
+        elif wid.startswith("game:") and self.ctl.session is not None:
+            from .games import display_for
+
+            screens = {a[0]: a[2] for a in display_for(self.ctl.session.name).menu_actions}
+            self.ctl.push(screens[wid[5:]](self.ctl))
         elif wid.startswith("lang:"):
-            self.ctl.set_language(wid[5:])
+            choose_language(self.ctl, wid[5:])

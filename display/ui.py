@@ -8,12 +8,14 @@ scripted ``tap <id>`` all end in :meth:`Screen.press`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from firmware_host import i18n
 from firmware_host.engine.core import RuleError
 from firmware_host.i18n import _
 
@@ -40,9 +42,12 @@ class Button:
     size: int = 18
     frame: bool = True
     lang: str = ""          # draw the label in this language (a language's own name)
+    #: where the button is laid out, when that is not where it is on screen (a mirrored
+    #: screen: ``rect`` is where a finger finds it, ``layout`` where the screen's code put it)
+    layout: pygame.Rect | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        r = self.rect
+        r = self.layout or self.rect
         if self.frame:
             colour = self.fill or (theme.BUTTON if self.enabled else theme.BUTTON_OFF)
             pygame.draw.rect(surface, colour, r, border_radius=8)
@@ -65,8 +70,32 @@ class Button:
             text.draw(surface, self.sub, (r.centerx, r.centery + 2), 14, theme.MUTED if self.enabled else theme.DIM,
                       "midtop", max_width=r.width - 10)
         elif self.label:
-            text.draw(surface, self.label, r.center, self.size, fg, "center", bold=True, max_width=r.width - 10,
-                      lang=self.lang)
+            draw_label(surface, self.label, r, self.size, fg, lang=self.lang)
+
+
+def draw_label(surface: pygame.Surface, label: str, r: pygame.Rect, size: int, colour: tuple[int, int, int],
+               bold: bool = True, lang: str = "", min_size: int = 14) -> None:
+    """``label`` centred in ``r``, the first of these that fits: one line (shrunk down to
+    ``min_size`` if need be); two lines broken between words (or Chinese characters), when
+    ``r`` is tall enough; one line shrunk to the smallest size; two lines with a long word
+    hyphenated; one line cut with an ellipsis."""
+    width = r.width - 10
+    two_lines = r.height >= 2 * text.line_height(min_size, bold) + 4
+    if text.measure(label, text.fit(label, size, width, bold, min_size, lang), bold, lang) <= width or not two_lines:
+        text.draw(surface, label, r.center, size, colour, "center", bold=bold, max_width=width, lang=lang)
+        return
+    for hyphenate in (False, True):
+        lines, two = text.fit_wrapped(label, size, width, r.height - 4, bold, min_size, hyphenate=hyphenate)
+        if len(lines) <= 2 and all(text.measure(ln, two, bold) <= width for ln in lines):
+            step = text.line_height(two, bold)
+            top = r.centery - step * len(lines) / 2
+            for k, line in enumerate(lines):
+                text.draw(surface, line, (r.centerx, top + step * k + step / 2), two, colour, "center", bold=bold,
+                          max_width=width, lang=lang)
+            return
+        if not hyphenate and text.measure(label, text.fit(label, size, width, bold, 12, lang), bold, lang) <= width:
+            break                       # one line at the smallest size rather than a word cut in two
+    text.draw(surface, label, r.center, size, colour, "center", bold=bold, max_width=width, lang=lang)
 
 
 def grid(area: pygame.Rect, count: int, columns: int, gap: int = 8, height: int | None = None) -> list[pygame.Rect]:
@@ -84,22 +113,50 @@ def column(area: pygame.Rect, count: int, height: int = 52, gap: int = 8) -> lis
 
 class Screen:
     """Base of all screens. Subclasses implement :meth:`build` (widgets), :meth:`paint`
-    (everything that is not a widget) and :meth:`press`."""
+    (everything that is not a widget) and :meth:`press`.
+
+    In a right-to-left language a screen is drawn mirrored (:attr:`mirror`): panels, lists and
+    rows of buttons read from the right, a text laid out from the left edge of its place starts
+    at the right edge. The screen's code lays out for left to right as ever; :meth:`draw` flips
+    the picture and puts each text, unmirrored, where its mirrored place is, and the widgets'
+    ``rect`` are where they are on screen. :meth:`physical_areas` are pictures of the board
+    (the action circle, a time track): moved with the layout, but drawn as the board is."""
 
     #: shows the global undo / menu buttons in the top bar
     chrome = True
+    #: drawn mirrored in a right-to-left language (a screen whose layout has no reading order
+    #: can say ``False``)
+    mirror = True
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self._widgets: list[Button] | None = None
+        self._mirrored_as = False
+
+    # ---------------------------------------------------------------- mirroring
+
+    def mirrored(self) -> bool:
+        """Whether the screen is drawn mirrored now (a right-to-left language)."""
+        return self.mirror and i18n.language().rtl
+
+    def physical_areas(self) -> list[pygame.Rect]:
+        """Pictures of the physical board in the layout (e.g. the action circle): on a mirrored
+        screen each goes to its mirrored place but is drawn as the board is, not mirrored."""
+        return []
 
     # ---------------------------------------------------------------- widgets
 
     def widgets(self) -> list[Button]:
         if self._widgets is None:
-            self._widgets = self.build()
+            widgets = self.build()
             if self.chrome:
-                self._widgets += self.chrome_buttons()
+                widgets += self.chrome_buttons()
+            self._mirrored_as = self.mirrored()
+            mirror = Mirror(theme.WIDTH, self.physical_areas()) if self._mirrored_as else None
+            for b in widgets:                   # (a screen may hand out the same buttons again)
+                layout = b.layout or b.rect
+                b.rect, b.layout = (mirror.rect(layout), layout) if mirror else (layout, None)
+            self._widgets = widgets
         return self._widgets
 
     def invalidate(self) -> None:
@@ -127,6 +184,18 @@ class Screen:
     # ---------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Draw the screen (:meth:`compose`), mirrored in a right-to-left language."""
+        if self._widgets is not None and self._mirrored_as != self.mirrored():
+            self._widgets = None                # built before the language changed direction
+        self.widgets()
+        if not self.mirrored():
+            self.compose(surface)
+            return
+        with Mirror(theme.WIDTH, self.physical_areas()).drawing(surface):
+            self.compose(surface)
+
+    def compose(self, surface: pygame.Surface) -> None:
+        """Everything on the screen, laid out left to right."""
         surface.fill(theme.BG)
         self.paint(surface)
         for b in self.widgets():
@@ -187,8 +256,8 @@ class GameScreen(Screen):
     def s(self) -> Any:
         return self.session.state
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def compose(self, surface: pygame.Surface) -> None:
+        super().compose(surface)
         self.top_bar(surface)
         for b in self.widgets():                 # the menu and undo buttons sit on the bar
             if b.id in ("menu", "undo"):
@@ -211,3 +280,51 @@ class GameScreen(Screen):
             return self.session.game.check(event)
         except RuleError:
             return None
+
+
+class Mirror:
+    """The mirror image of a ``width``-px wide layout, with ``keep``: areas that move to their
+    mirrored place but keep their picture (the board's)."""
+
+    def __init__(self, width: int, keep: list[pygame.Rect] | tuple[pygame.Rect, ...] = ()) -> None:
+        self.width = width
+        self.keep = list(keep)
+
+    def _moved(self, area: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(self.width - area.right, area.y, area.width, area.height)
+
+    def rect(self, r: pygame.Rect) -> pygame.Rect:
+        """Where ``r`` of the layout is on screen: mirrored, or moved with the kept area that
+        holds its centre."""
+        for area in self.keep:
+            if area.collidepoint(r.center):
+                return r.move(self._moved(area).x - area.x, 0)
+        return pygame.Rect(self.width - r.right, r.y, r.width, r.height)
+
+    @contextmanager
+    def drawing(self, surface: pygame.Surface) -> Iterator[None]:
+        """Draw the layout onto ``surface`` inside the block; at its end the picture is
+        mirrored, the kept areas flipped back, and the texts (held back meanwhile) drawn
+        unmirrored at their mirrored places."""
+        held: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+        def hold(target: pygame.Surface, surf: pygame.Surface, rect: pygame.Rect) -> bool:
+            if target is not surface:
+                return False
+            held.append((surf, self.rect(rect)))
+            return True
+
+        previous = text.defer
+        text.defer = hold
+        try:
+            yield
+        finally:
+            text.defer = previous
+        layout = surface.subsurface(surface.get_rect().clip(0, 0, self.width, surface.get_height()))
+        surface.blit(pygame.transform.flip(layout, True, False), (0, 0))
+        for area in self.keep:
+            moved = self._moved(area).clip(surface.get_rect())
+            if moved.width and moved.height:
+                surface.blit(pygame.transform.flip(surface.subsurface(moved), True, False), moved)
+        for surf, rect in held:
+            surface.blit(surf, rect)

@@ -22,6 +22,9 @@ PILE_RGB = {
 }
 
 
+TIME_TRACK = pygame.Rect(104, 8, 436, 36)      # the time track drawn in the top bar
+
+
 class TrajanScreen(GameScreen):
     """Base of the Trajan screens: ``self.s`` is the state, ``self.rules`` the engine."""
 
@@ -43,6 +46,10 @@ class TrajanScreen(GameScreen):
     def player(self, i: int | None = None) -> PlayerState:
         return self.s.players[self.s.pending.player if i is None else i]
 
+    def physical_areas(self) -> list[pygame.Rect]:
+        """The time track in the top bar runs as on the board, also in Persian."""
+        return [TIME_TRACK]
+
     # ---------------------------------------------------------------- top bar
 
     def top_bar(self, surface: pygame.Surface) -> None:
@@ -51,7 +58,7 @@ class TrajanScreen(GameScreen):
         quarter = min(s.quarter, 4)
         text.draw(surface, _("Quarter {q}").format(q=quarter), (8, 5), 16, theme.TEXT, bold=True)
         text.draw(surface, _("Round {r}").format(r=s.round), (8, 27), 16, theme.MUTED)
-        self.time_track(surface, pygame.Rect(104, 8, 436, 36))
+        self.time_track(surface, TIME_TRACK)
         just_revealed = self.rules.demand_just_revealed(s) is not None
         for i in range(3):
             r = pygame.Rect(552 + i * 44, 6, 40, 40)

@@ -1,5 +1,6 @@
-"""Fitting text: the binary searches cut and wrap every message exactly where the old
-one-character-at-a-time loops did, and a huge message costs O(log n) measurements (issue 14)."""
+"""Fitting text: the binary searches cut and wrap every message exactly where the
+one-character-at-a-time loops do, and a huge message costs O(log n) measurements (issue 14);
+lines break per script: between Chinese characters, hyphenated Hungarian words (issue 12)."""
 
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ PERSIAN = (
     "برچسب NFC را زیر یک قطعه بچسبانید، سپس آن را اینجا ثبت کنید: همراه آن قطعه را ثبت می‌کند.",
 )
 CHINESE = (
-    "中文", "新游戏：图拉真", "轮到 Anna 了", "Brutus 有 12 胜利点（3 张牌）",
-    "在部件下面贴一个 NFC 标签，然后在这里登记：标签碰到读卡器时，伴侣就会记录该部件。",
+    "繁體中文", "新遊戲：圖拉真", "輪到 Anna 了", "Brutus 有 12 勝利點（3 張牌）",
+    "在部件下面貼一個 NFC 標籤，然後在這裡登記：標籤碰到讀卡器時，夥伴就會記錄該部件。",
 )
 HUNGARIAN = ("Magyar", "Új játék: Traianus", "Vissza", "Kész", "Anna győzelmi pontjai: 42 (3 kártya)")
 
@@ -62,30 +63,11 @@ def corpus() -> list[str]:
     return list(dict.fromkeys(messages + formatted(messages) + list(NAMES) + list(HUNGARIAN)))
 
 
-# -- the reference: display/text.py before issue 14, copied --------------------------------------
-
-def old_runs(s: str) -> list[tuple[str, bool]]:
-    kinds = [text._strength(ch) for ch in s]
-    paragraph = "R" if "R" in kinds else "L"
-    resolved = list(kinds)
-    for i, k in enumerate(kinds):
-        if k == "N":
-            before = next((kinds[j] for j in range(i - 1, -1, -1) if kinds[j] != "N"), paragraph)
-            after = next((kinds[j] for j in range(i + 1, len(kinds)) if kinds[j] != "N"), paragraph)
-            resolved[i] = before if before == after else paragraph
-    out: list[tuple[str, bool]] = []
-    for ch, k in zip(s, resolved):
-        rtl = k == "R"
-        if out and out[-1][1] == rtl:
-            out[-1] = (out[-1][0] + ch, rtl)
-        else:
-            out.append((ch, rtl))
-    return out
-
+# -- the reference: the linear loops of display/text.py before issue 14, on today's measure ----------
 
 @functools.cache
 def _old_measure(s: str, size: int, bold: bool, lang: str) -> int:
-    return sum(text._run_font(size, bold, lang, rtl).size(t)[0] for t, rtl in old_runs(s))
+    return text.measure(s, size, bold, lang)
 
 
 def old_measure(s: str, size: int, bold: bool = False, lang: str = "") -> int:
@@ -157,16 +139,16 @@ class Counting:
 
 @pytest.fixture
 def counts(surface, monkeypatch):
-    """font.size() and render() calls, from a clean cache."""
+    """Measurements (``size()``) and renderings of runs, from a clean cache."""
     tally = {"size": 0, "chars": 0, "render": 0}
-    real = text.font
+    real = text.run_font
 
-    @functools.lru_cache(maxsize=64)
-    def counting(size: int, bold: bool = False, lang: str = "", rtl: bool = False):
-        return Counting(real(size, bold, lang, rtl), tally)
+    @functools.lru_cache(maxsize=256)
+    def counting(face, size: int, bold: bool = False, rtl: bool = False, script: str = "Latn"):
+        return Counting(real(face, size, bold, rtl, script), tally)
 
     text.clear_cache()
-    monkeypatch.setattr(text, "font", counting)
+    monkeypatch.setattr(text, "run_font", counting)
     yield tally
     monkeypatch.undo()
     text.clear_cache()
@@ -183,13 +165,62 @@ def test_the_corpus_is_the_catalog():
     assert len(formatted(messages)) > 300
 
 
-def test_runs_as_before():
+def test_a_text_without_right_to_left_letters_is_one_left_to_right_run():
     rng = random.Random(14)
-    alphabet = "ab 1,.:-()آبپت۱۲ـ‌" + "\u200f"
-    samples = corpus() + list(PERSIAN) + list(CHINESE) + ["", " ", "  a  ", "بازی ", " بازی", "a ب", "ب a"]
+    alphabet = "ab 1,.:-()ÁőűŐ+−×·…中文，。（）" + "\u00a0"
+    samples = corpus() + list(CHINESE) + list(HUNGARIAN) + ["", " ", "  a  ", "42", "(3)"]
     samples += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 40))) for _ in range(2000)]
     for s in samples:
-        assert text.runs(s) == old_runs(s), s
+        assert text.runs(s) == ([(s, False)] if s else []), s
+
+
+@pytest.mark.parametrize("s, expected", [
+    ("بازیکن Anna امتیاز 42", [("بازیکن ", True), ("Anna", False), (" امتیاز ", True), ("42", False)]),
+    ("نوبت آنا: یک", [("نوبت آنا: یک", True)]),
+    ("12 امتیاز", [("12", False), (" امتیاز", True)]),
+    # Persian digits after a Latin name belong to it (W7); after Persian letters they are a run
+    ("Brutus ۱۲ امتیاز (۳ کارت)", [("Brutus ۱۲", False), (" امتیاز (", True), ("۳", False), (" کارت)", True)]),
+    ("ربع سال 1 · دور 2", [("ربع سال ", True), ("1", False), (" · دور ", True), ("2", False)]),
+    ("Anna Maria: ۱۲ امتیاز", [("Anna Maria: ۱۲", False), (" امتیاز", True)]),
+    # a UID, a rule ID and a sum read left to right as one unit
+    ("کد 04:A2:FF ثبت شد", [("کد ", True), ("04:A2:FF", False), (" ثبت شد", True)]),
+    ("قانون T-ROUND-2 را ببینید", [("قانون ", True), ("T-ROUND-2", False), (" را ببینید", True)]),
+    ("امتیاز 10+12=22", [("امتیاز ", True), ("10+12=22", False)]),
+    ("امتیاز ", [("امتیاز ", True)]),
+    # brackets pair up (N0): around Persian words they are Persian, around a name the name's
+    ("بازیکن Anna (۱۲ امتیاز)", [("بازیکن ", True), ("Anna", False), (" (", True), ("۱۲", False),
+                                 (" امتیاز)", True)]),
+    ("بازیکن Anna (Bela)", [("بازیکن ", True), ("Anna (Bela)", False)]),
+])
+def test_persian_runs_follow_the_bidi_algorithm(s, expected):
+    """Latin names and numbers inside a Persian sentence are left-to-right runs (digits, also
+    Persian ones, read left to right; a colon between numbers joins them), the rest runs right to
+    left."""
+    assert text.runs(s) == expected
+
+
+@pytest.mark.parametrize("s, drawn", [
+    # from the left edge: the Persian sentence's first word is rightmost, each name and number
+    # reads left to right
+    ("بازیکن Anna امتیاز 42", ["42", "امتیاز", "Anna", "بازیکن"]),
+    ("کد 04:A2:FF ثبت شد", ["ثبت شد", "04:A2:FF", "کد"]),
+    ("Anna 12 VP", ["Anna 12 VP"]),
+])
+def test_runs_are_drawn_in_visual_order(s, drawn):
+    assert [p.text.strip() for p in text.pieces(s) if p.text.strip()] == drawn
+
+
+def test_each_run_is_drawn_in_the_font_of_its_script(surface):
+    """Persian letters in the Persian font, Latin names and digits in the Latin one, Han in the
+    Traditional Chinese face of the collection (not its first, Japanese, face)."""
+    faces = {p.text.strip(): p.face for p in text.pieces("بازیکن Anna امتیاز 42 · 輪到")}
+    assert faces["بازیکن"].family == faces["امتیاز"].family == i18n.LANGUAGES["fa"].fonts[0]
+    assert faces["Anna"].family == faces["42"].family == "DejaVu Sans"
+    tc = text.find_face("Noto Sans CJK TC")
+    assert tc is not None and (tc.path.endswith(".ttc") and tc.index > 0)
+    assert any(p.face == tc for p in text.pieces("輪到 Anna 了"))
+    # Persian right-to-left runs are shaped right to left, Latin ones left to right
+    assert {p.text.strip(): p.rtl for p in text.pieces("بازیکن Anna")} == {"بازیکن": True, "Anna": False}
 
 
 @pytest.mark.parametrize("bold", [False, True])
@@ -202,7 +233,7 @@ def test_cuts_as_before(language, bold):
                     (s, size, max_width)
 
 
-@pytest.mark.parametrize("code, samples", [("fa", PERSIAN), ("zh", CHINESE), ("hu", HUNGARIAN), ("en", PERSIAN)])
+@pytest.mark.parametrize("code, samples", [("fa", PERSIAN), ("zh_TW", CHINESE), ("hu", HUNGARIAN), ("en", PERSIAN)])
 def test_cuts_as_before_right_to_left_and_cjk(language, code, samples):
     """Every width from 1 to past the whole text: Arabic joining forms make prefix widths dip."""
     language(code)
@@ -224,16 +255,64 @@ def test_wraps_as_before(language, bold):
     for s in samples:
         for max_px in (1, 100, 160, 300, 500):
             for size in (14, 16, 24):
-                assert text.wrap(s, size, max_px, bold) == old_wrap(s, size, max_px, bold), (s, size, max_px)
+                assert text.wrap(s, size, max_px, bold, hyphenate=False) == old_wrap(s, size, max_px, bold), \
+                    (s, size, max_px)
 
 
-@pytest.mark.parametrize("code, samples", [("fa", PERSIAN), ("zh", CHINESE), ("hu", HUNGARIAN)])
-def test_wraps_as_before_right_to_left_and_cjk(language, code, samples):
+@pytest.mark.parametrize("code, samples", [("fa", PERSIAN), ("hu", HUNGARIAN)])
+def test_wraps_as_before_right_to_left(language, code, samples):
     language(code)
     for s in samples + (" ".join(samples),):
         for size in (14, 16):
             for max_px in range(20, 400, 7):
-                assert text.wrap(s, size, max_px) == old_wrap(s, size, max_px), (s, size, max_px)
+                assert text.wrap(s, size, max_px, hyphenate=False) == old_wrap(s, size, max_px), (s, size, max_px)
+
+
+def test_hyphenation_changes_only_lines_with_a_word_wider_than_the_line(language):
+    language("hu")
+    for s in corpus()[::3]:
+        for max_px in (100, 160, 300):
+            old = old_wrap(s, 16, max_px)
+            if all(text.measure(w, 16) <= max_px for w in s.split()):
+                assert text.wrap(s, 16, max_px) == old, (s, max_px)
+
+
+@pytest.mark.parametrize("s, width, expected", [
+    ("Fórumlapkák", 60, ["Fórum-", "lapkák"]),
+    ("Fórumlapkák", 45, ["Fó-", "rum-", "lap-", "kák"]),
+    ("kijátszáshoz", 80, ["kijátszás-", "hoz"]),
+    ("kijátszáshoz", 55, ["kiját-", "szás-", "hoz"]),
+    ("Szaturnusz", 70, ["Szatur-", "nusz"]),
+    ("asszony", 40, ["as-", "szony"]),           # a double "sz" is not split inside a letter
+    ("04A2FF04A2FF04A2FF", 40, ["04A2FF04A2FF04A2FF"]),     # no letters to hyphenate: whole
+])
+def test_a_hungarian_word_wider_than_the_line_is_hyphenated_at_syllables(language, s, width, expected):
+    language("hu")
+    lines = text.wrap(s, 16, width)
+    assert lines == expected
+    for line in lines[:-1]:
+        assert text.measure(line, 16) <= width
+
+
+@pytest.mark.parametrize("s", CHINESE + (
+    "軍事領袖還在軍營中。請先讓軍事領袖行軍到某個省分。",
+    "點選兩個指示物可互換。輪到 Anna 了（第 3 回合）「拍賣」結束。",
+))
+def test_chinese_breaks_between_characters_and_keeps_punctuation_with_its_word(language, s):
+    language("zh_TW")
+    whole = text.measure(s, 16)
+    for width in range(40, whole + 40, 9):
+        lines = text.wrap(s, 16, width)
+        joined = "".join(line[:-1] if line.endswith("-") and k < len(lines) - 1 else line
+                         for k, line in enumerate(lines))
+        assert joined.replace(" ", "") == s.replace(" ", ""), (width, lines)
+        for k, line in enumerate(lines):
+            assert text.measure(line, 16) <= width or len(text._items(line)) == 1, (width, line)
+            if k:
+                assert line[0] not in "，。、；：？！）」』》", (width, lines)
+            assert line[-1] not in "（「『《", (width, lines)
+    # the catalog's long message in a panel a third of the screen wide: it was one 624-px line
+    assert max(text.measure(line, 16) for line in text.wrap(s, 16, 310)) <= 310 or len(s) < 3
 
 
 def test_whitespace_only_words_wrap_as_before(language):
@@ -244,7 +323,7 @@ def test_whitespace_only_words_wrap_as_before(language):
     for _ in range(3000):
         s = "".join(rng.choice(pieces) + rng.choice(["", " ", "  "]) for _ in range(rng.randrange(1, 14)))
         for max_px in (1, 20, 45, 90):
-            assert text.wrap(s, 16, max_px) == old_wrap(s, 16, max_px), repr(s)
+            assert text.wrap(s, 16, max_px, hyphenate=False) == old_wrap(s, 16, max_px), repr(s)
 
 
 # -- bounded work ---------------------------------------------------------------------------------
