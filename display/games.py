@@ -31,6 +31,8 @@ class GameDisplay:
     - ``screenshots(out) -> [path]``: every screen of scripted games saved as PNG into
       ``out`` (``table-companion screenshot``; :class:`display.screenshots.Shooter`).
     - ``home_actions``: extra buttons on the home screen, ``(id, N_ label, screen class)``.
+    - ``menu_actions``: extra buttons in the menu while a game of this kind is open, ``(id,
+      N_ label, screen class)``; the screen is opened over the game (the Correct screen).
     - ``canonical(event, board) -> event``: the move as the screens send it (an order the
       screens fix where the rules do not care); identity by default.
     """
@@ -42,6 +44,7 @@ class GameDisplay:
     tag_label: Callable[[str, str], str]
     screenshots: Callable[[Path], list[Path]]
     home_actions: tuple[tuple[str, str, type[Screen]], ...] = ()
+    menu_actions: tuple[tuple[str, str, type[Screen]], ...] = ()
     canonical: Callable[[Event, Any], Event] = field(default=lambda event, board: event)
 
     def screen_for(self, ctl: Any) -> Screen:

@@ -7,6 +7,7 @@ from firmware_host.i18n import _
 
 from ..games import GameDisplay
 from . import names
+from .correct import CorrectScreen
 from .final import PodiumScreen
 from .screenshots import render_chariot
 from .script import canonical, inputs_for
@@ -28,6 +29,9 @@ SCREENS = {
 
 TAG_TITLES = {"chariot": N_("Chariots"), "start": N_("Start space tokens")}
 
+# Extra buttons in the menu while a race is open: a second reading of a sheet or the track (CR-CORR-1).
+MENU_ACTIONS = (("correct", N_("Correct a chariot"), CorrectScreen),)
+
 
 def tag_label(kind: str, value: str) -> str:
     """What a Chariot Race tag value is called: a chariot's colour or a start space (translated)."""
@@ -35,6 +39,6 @@ def tag_label(kind: str, value: str) -> str:
 
 
 DISPLAY = GameDisplay(new_game=NewGameScreen, screens=SCREENS, inputs_for=inputs_for, tag_titles=TAG_TITLES,
-                      tag_label=tag_label, screenshots=render_chariot, canonical=canonical)
+                      tag_label=tag_label, screenshots=render_chariot, menu_actions=MENU_ACTIONS, canonical=canonical)
 
 __all__ = ["DISPLAY", "SCREENS"]

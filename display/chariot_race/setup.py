@@ -274,7 +274,8 @@ class PickSheetScreen(ChariotScreen):
                 out.append(Button(f"sheet:{colour}", r, names.colour(colour),
                                   _("taken by {player}").format(player=self.s.players[holder.seat]), enabled=False))
                 continue
-            out.append(Button(f"sheet:{colour}", r, icon=self._sheet_painter(k, colour)))
+            out.append(Button(f"sheet:{colour}", r, icon=self._sheet_painter(k, colour),
+                              enabled=ev.PickSheet(colour) in self.offered))
         return out
 
     def _sheet_painter(self, k: int, colour: str):
@@ -340,7 +341,7 @@ class PlaceChariotScreen(ChariotScreen):
             if c is not None:
                 out.append(colour_button(f"space:{n}", r, c.colour, str(n), names.colour(c.colour), enabled=False))
             else:
-                out.append(Button(f"space:{n}", r, str(n), size=26))
+                out.append(Button(f"space:{n}", r, str(n), size=26, enabled=ev.ChooseStartSpace(n) in self.offered))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:

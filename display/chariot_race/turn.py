@@ -2,8 +2,9 @@
 normal dice (this turn's speed), the move on the track one tap per happening, and attacks.
 
 Each screen keeps only the draft of its decision (faces entered, dice selected, normal dice
-used as +1/−1); the engine checks every move, and a refused one shows its rule in the
-message line and changes nothing. Hardware buttons: bowl 1-6 are the die faces while dice
+used as +1/−1); an option is enabled when the engine lists its move (``moves.legal_moves``),
+and a refused move (a box button pressed for it) shows its rule in the message line and
+changes nothing. Hardware buttons: bowl 1-6 are the die faces while dice
 are entered, the dice while they are selected, the six chariots while a target is chosen;
 OK confirms.
 """
@@ -99,16 +100,18 @@ class RollScreen(ChariotScreen):
             sub = _("done this turn")
         elif why:
             sub = _("needs {fate} fate").format(fate=self.board.repair_fate)
-        out.append(Button("repair", pygame.Rect(AREA.right - 200, y, 200, ROW), _("Repair"), sub, enabled=not why,
-                          size=17))
+        out.append(Button("repair", pygame.Rect(AREA.right - 200, y, 200, ROW), _("Repair"), sub,
+                          enabled=ev.Repair() in self.offered, size=17))
         out += face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 10, AREA.width, 64))
         bottom = AREA.bottom - ROW
         companion = dice_mode(self.ctl.session) == "companion"
         out.append(Button("clear", pygame.Rect(AREA.x, bottom, 110, ROW), _("Clear"), enabled=any(self.faces)))
         out.append(Button("roll", pygame.Rect(AREA.x + 118, bottom, 200, ROW), _("Roll for me"),
-                          _("bowl 6 · the companion rolls"), fill=GREEN if companion else None, size=17))
+                          _("bowl 6 · the companion rolls"), fill=GREEN if companion else None, size=17,
+                          enabled=ev.RollDice() in self.offered))
+        ready = all(self.faces) and ev.RollDice(tuple(self.faces)) in self.offered
         out.append(Button("ok", pygame.Rect(AREA.right - 196, bottom, 196, ROW), _("Dice entered"),
-                          enabled=all(self.faces), fill=go(all(self.faces))))
+                          enabled=ready, fill=go(ready)))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -198,28 +201,31 @@ class DiceScreen(ChariotScreen):
             out = die_slots(pygame.Rect(AREA.x, y, 0, 0), self.new, "slot")
             out += face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 10, AREA.width, 64))
             out.append(Button("back", pygame.Rect(AREA.x, bottom, 110, ROW), _("Back")))
+            chosen = tuple(sorted(self.selected))
             out.append(Button("roll", pygame.Rect(AREA.x + 118, bottom, 200, ROW), _("Roll for me"),
-                              _("bowl 6 · the companion rolls"), size=17))
-            out.append(Button("ok", pygame.Rect(AREA.right - 196, bottom, 196, ROW), _("Reroll"), enabled=all(self.new),
-                              fill=go(all(self.new))))
+                              _("bowl 6 · the companion rolls"), size=17, enabled=ev.Reroll(chosen) in self.offered))
+            ready = all(self.new) and ev.Reroll(chosen, tuple(self.new)) in self.offered
+            out.append(Button("ok", pygame.Rect(AREA.right - 196, bottom, 196, ROW), _("Reroll"), enabled=ready,
+                              fill=go(ready)))
             return out
         if self.mode == "turn":
-            allowed = tuple(f for f in faces_of(self.board) if f != "fortuna")
+            (die,) = self.selected
+            allowed = tuple(f for f in faces_of(self.board) if ev.SetDie(die, f) in self.offered)
             out = face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 10, AREA.width, 64), allowed=allowed)
             out.append(Button("back", pygame.Rect(AREA.x, bottom, 110, ROW), _("Back")))
             return out
         out = die_slots(pygame.Rect(AREA.x, y, 0, 0), list(t.dice), "die", self.selected, size=60)
         cost = _("free") if t.free_reroll else _("{n} fate").format(n=self.board.reroll_cost)
         chosen = tuple(sorted(self.selected))
-        why = self.legal(ev.Reroll(chosen, tuple("normal" for _d in chosen))) if chosen else _("select dice")
+        reroll = bool(chosen) and ev.Reroll(chosen) in self.offered
         out.append(Button("reroll", pygame.Rect(AREA.x, bottom, 170, ROW), _("Reroll selected"),
-                          cost if not why or not chosen else _("not possible") if chosen else _("select dice first"),
-                          enabled=not why, size=16))
-        turn_why = (self.legal(ev.SetDie(chosen[0], "normal")) if len(chosen) == 1 else _("select one die"))
+                          cost if reroll else _("not possible") if chosen else _("select dice first"),
+                          enabled=reroll, size=16))
+        turn = len(chosen) == 1 and any(m.die == chosen[0] for m in self.offered.of(ev.SetDie))
         out.append(Button("turn", pygame.Rect(AREA.x + 178, bottom, 150, ROW), _("Turn a die"),
-                          _("{n} fate").format(n=self.board.set_die_cost) if not turn_why
+                          _("{n} fate").format(n=self.board.set_die_cost) if turn
                           else _("select one die") if len(chosen) != 1 else _("not possible"),
-                          enabled=not turn_why, size=16))
+                          enabled=turn, size=16))
         out.append(Button("ok", pygame.Rect(AREA.right - 180, bottom, 180, ROW), _("Keep dice"), fill=GREEN))
         return out
 
@@ -340,9 +346,10 @@ class SpeedScreen(ChariotScreen):
             out.append(Button(f"normal:{k}", pygame.Rect(AREA.x + k * 126, y, 120, 64), icon=self._toggle(k, use),
                               selected=bool(use)))
         after = self.preview(self.event())
+        ready = self.event() in self.offered
         out.append(Button("ok", pygame.Rect(AREA.right - 220, AREA.bottom - ROW, 220, ROW),
                           _("Race at speed {n}").format(n=after.active().speed) if after and after.active()
-                          else _("Set the speed"), fill=GREEN))
+                          else _("Set the speed"), fill=go(ready), enabled=ready))
         return out
 
     @staticmethod
@@ -383,6 +390,8 @@ class SpeedScreen(ChariotScreen):
         if wid.startswith("normal:"):
             k = int(wid[7:])
             self.use[k] = self.CYCLE[self.use[k]]
+            if not self.use[k] and self.rules.setup.normal_dice_must_be_used:      # CR-AMB-1 option
+                self.use[k] = self.CYCLE[self.use[k]]
             self.invalidate()
         elif wid == "ok":
             self.ctl.submit(self.event())
@@ -432,13 +441,13 @@ class MoveScreen(ChariotScreen):
             damage, wrecks = corner_risk(self.s, c.colour, limit)
             sub = (_("wrecks {chariot}!").format(chariot=names.colour(c.colour)) if wrecks
                    else _("−{n} resistance").format(n=damage) if damage else _("no damage"))
-            why = self.legal(ev.EnterCorner(limit))
+            ok = ev.EnterCorner(limit) in self.offered
             out.append(Button(f"corner:{limit}", pygame.Rect(AREA.x + k * (w3 + GAP), y, w3, ROW),
-                              _("{n}: corner {limit}").format(n=k + 1, limit=limit), sub, enabled=not why,
-                              fill=WARN_RGB if wrecks and not why else None, size=17))
+                              _("{n}: corner {limit}").format(n=k + 1, limit=limit), sub, enabled=ok,
+                              fill=WARN_RGB if wrecks and ok else None, size=17))
         y += ROW + GAP
-        row2 = [("hit", _("4: chariot hit"), _("−{n} to both").format(n=self.board.collision_damage),
-                 ev.Collide(self._any_target(c))),
+        row2: list[tuple[str, str, str, ev.Event | None]] = [
+                ("hit", _("4: chariot hit"), _("−{n} to both").format(n=self.board.collision_damage), None),
                 ("caltrop", _("5: caltrop"), _("−{n} resistance").format(n=self.board.caltrop_damage), ev.HitCaltrop()),
                 ("finish", _("6: finish line"), _("starts the last lap") if not c.crossings else _("finishes!"),
                  ev.CrossFinish())]
@@ -446,21 +455,17 @@ class MoveScreen(ChariotScreen):
             row2.append(("rocks", _("rock pile"), _("wrecks"), ev.HitRocks()))
         w = (AREA.width - GAP * (len(row2) - 1)) // len(row2)
         for k, (wid, label, sub, event) in enumerate(row2):
-            why = self.legal(event) if event is not None else ""
-            out.append(Button(wid, pygame.Rect(AREA.x + k * (w + GAP), y, w, ROW), label, sub, enabled=not why,
+            ok = event in self.offered if event is not None else bool(self.offered.of(ev.Collide))
+            out.append(Button(wid, pygame.Rect(AREA.x + k * (w + GAP), y, w, ROW), label, sub, enabled=ok,
                               size=16))
         y += ROW + GAP
         left = self.t.count("lane") - self.t.lane_changes
         for k, direction in enumerate(("in", "out")):
-            why = self.legal(ev.ChangeLane(direction))
             out.append(Button(f"lane:{direction}", pygame.Rect(AREA.x + k * (w3 + GAP), y, w3, ROW),
-                              _(names.LANE[direction]), _("{n} lane dice left").format(n=left), enabled=not why,
-                              size=16))
+                              _(names.LANE[direction]), _("{n} lane dice left").format(n=left),
+                              enabled=ev.ChangeLane(direction) in self.offered, size=16))
         out.append(Button("ok", pygame.Rect(AREA.x + 2 * (w3 + GAP), y, w3, ROW), _("End of move"), fill=GREEN))
         return out
-
-    def _any_target(self, c: Chariot) -> str:
-        return next((o.colour for o in self.s.chariots if o is not c and not o.wrecked), "")
 
     def _build_hit(self, c: Chariot) -> list[Button]:
         y = AREA.y + 46
@@ -469,7 +474,7 @@ class MoveScreen(ChariotScreen):
                       _("tap to change (ended: put behind it, CR-MOVE-6)"), selected=self.ended, size=16)]
         allowed = {}
         for o in self.s.chariots:
-            if o is c or self.legal(ev.Collide(o.colour, self.ended)):
+            if o is c or ev.Collide(o.colour, self.ended) not in self.offered:
                 continue
             protected = self.rules.setup.no_damage_after_finish and o.finished
             allowed[o.colour] = _("finished: no damage") if protected else _("−{n} to both").format(
@@ -560,13 +565,13 @@ class AttackScreen(ChariotScreen):
         t = self.s.turn
         assert t is not None
         bottom = AREA.bottom - ROW
-        why = self.legal(ev.DropCaltrop())
+        ok = ev.DropCaltrop() in self.offered
         out = [Button("caltrop", pygame.Rect(AREA.x, bottom, 250, ROW), _("Drop a caltrop"),
-                      _("{n} in the supply").format(n=self.s.supply) if not why else _("not possible now"),
-                      enabled=not why, size=17),
+                      _("{n} in the supply").format(n=self.s.supply) if ok else _("not possible now"),
+                      enabled=ok, size=17),
                Button("ok", pygame.Rect(AREA.right - 200, bottom, 200, ROW), _("End the turn"), fill=GREEN)]
         allowed = {}
-        for colour in self.rules.javelin_targets(self.s):
+        for colour in (m.target for m in self.offered.of(ev.ThrowJavelin)):
             target = self.s.by_colour(colour)
             allowed[colour] = (_("−{n}: wrecks it!").format(n=self.board.javelin_damage)
                                if target.resistance <= self.board.javelin_damage

@@ -9,6 +9,7 @@ from firmware_host.engine.core import N_
 
 from ..games import GameDisplay
 from . import names
+from .correct import CorrectScreen
 from .final import FinalScreen
 from .quick import QuickTallyScreen
 from .screenshots import render_concordia
@@ -43,6 +44,9 @@ SCREENS = {
 # Extra buttons on the home screen: (id, label, screen opened over the home screen).
 HOME_ACTIONS = (("quick_tally", N_("Concordia quick tally"), QuickTallyScreen),)
 
+# Extra buttons in the menu while a game is open: the recount of a player's pieces (C-CORR-1).
+MENU_ACTIONS = (("correct", N_("Correct the books"), CorrectScreen),)
+
 
 TAG_TITLES = {"player": N_("Player tokens"), "card": N_("Personality cards")}
 
@@ -54,6 +58,6 @@ def tag_label(kind: str, value: str) -> str:
 
 DISPLAY = GameDisplay(new_game=NewGameScreen, screens=SCREENS, inputs_for=inputs_for, tag_titles=TAG_TITLES,
                       tag_label=tag_label, screenshots=render_concordia, home_actions=HOME_ACTIONS,
-                      canonical=canonical)
+                      menu_actions=MENU_ACTIONS, canonical=canonical)
 
 __all__ = ["DISPLAY", "HOME_ACTIONS", "SCREENS"]

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from firmware_host.engine.concordia import moves
 from firmware_host.engine.concordia.board import ConcordiaBoard
 from firmware_host.engine.concordia.rules import DISPLAY_SPACES, ConcordiaRules
 from firmware_host.engine.concordia.state import ConcordiaState, PlayerState
@@ -16,6 +17,7 @@ from firmware_host.engine.core import Event, RuleError
 from firmware_host.i18n import _
 
 from .. import text, theme
+from ..offers import Offers, OffersCache
 from ..ui import Button, GameScreen
 from . import names
 
@@ -25,7 +27,7 @@ ME = pygame.Rect(6, TOP + 6, 252, BOTTOM - TOP - 10)            # the deciding p
 RIGHT = pygame.Rect(ME.right + 10, TOP + 6, theme.WIDTH - ME.right - 16, BOTTOM - TOP - 10)
 BOTTOM_ROW = pygame.Rect(RIGHT.x, BOTTOM - 58, RIGHT.width, 52)
 GREEN = (60, 120, 70)
-REFUSED = (84, 50, 48)            # an option the rules refuse: still tappable, the tap says why
+REFUSED = (84, 50, 48)            # an option the rules refuse: greyed out, its sub-line says why
 
 PLAYER_RGB = {"red": (200, 56, 48), "green": (56, 150, 72), "yellow": (232, 196, 52), "blue": (60, 100, 204),
               "black": (30, 30, 34)}
@@ -248,6 +250,16 @@ class ConcordiaScreen(GameScreen):
         """The seat deciding now (the active player, or who keeps goods)."""
         p = self.s.pending.player
         return self.s.active if p is None else p
+
+    _offers_cache: OffersCache | None = None
+
+    @property
+    def offered(self) -> Offers:
+        """The engine's legal moves now (``moves.legal_moves``): an option is enabled when its
+        move is listed (``moves.choice_key``)."""
+        if self._offers_cache is None:
+            self._offers_cache = OffersCache(moves.legal_moves, moves.choice_key)
+        return self._offers_cache.get(self.rules, self.s)
 
     def refusal(self, event: Event) -> str:
         """What the rules say against ``event``, without the rule ID and the fix (for a

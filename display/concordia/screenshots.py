@@ -2,9 +2,9 @@
 :func:`render_concordia` after the other games' screens).
 
 The home screen with the quick-tally button, the new-game form, the quick tally (every
-page, then the tally in its three views), then seeded random games (2 players on Imperium
+page, then the tally in its three views), then seeded random games (2 players on Italia
 with the display turned up at the table, 4 on Italia with the companion drawing, 5 on
-Imperium) entered through the taps and presses a table makes (:func:`.script.inputs_for`);
+Imperium; Imperium is for 3-5 players) entered through the taps and presses a table makes (:func:`.script.inputs_for`);
 the first time each screen, draft and banner appears it is saved as
 ``concordia-NN-<name>.png``.
 """
@@ -31,7 +31,7 @@ QUICK_LINES = (
 def games() -> list[ConcordiaSetup]:
     board = load("concordia")
     return [
-        ConcordiaSetup(players=PLAYERS[:2], board=board, map="imperium", market_mode="table", seed=31),
+        ConcordiaSetup(players=PLAYERS[:2], board=board, map="italia", market_mode="table", seed=31),
         ConcordiaSetup(players=PLAYERS[:4], board=board, map="italia", market_mode="companion", seed=32),
         ConcordiaSetup(players=PLAYERS, board=board, map="imperium", market_mode="table", seed=33),
     ]
@@ -70,8 +70,8 @@ def render_concordia(out: Path, seed: int = 5) -> list[Path]:
     shot(ctl, "home")
     run_line(ctl, "tap new:concordia")
     shot(ctl, "new-game")
-    run_lines(ctl, ["tap count:5", "tap colour:1", "tap up:3", "tap map:italia", "tap market:companion",
-                    "tap vesta", "tap passes"])
+    run_lines(ctl, ["tap count:5", "tap colour:1", "tap up:3", "tap market:companion", "tap vesta",
+                    "tap passes"])           # Italia is for 2-4 players: greyed out with 5
     shot(ctl, "new-game-5-options")
     run_line(ctl, "tap cancel")
     run_line(ctl, "tap action:concordia:quick_tally")

@@ -13,6 +13,7 @@ from firmware_host.data import load
 from firmware_host.engine.concordia import ConcordiaSetup
 from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.board import board_for
+from firmware_host.engine.concordia.rules import map_players
 from firmware_host.i18n import _
 
 from .. import text, theme
@@ -27,9 +28,10 @@ DISPLAY = pygame.Rect(12, TOP + 222, theme.WIDTH - 24, theme.CONTENT_BOTTOM - TO
 
 class NewGameScreen(Screen):
     """Players (2-5) with names and colours in seat order (start player first; the last seat
-    gets the Praefectus Magnus, C-SETUP-2), the map, who turns up the market cards, and the
-    two rulings that are options (C-AMB-1 Vesta per card, C-AMB-6 the Praefectus Magnus
-    passing). Start journals the setup."""
+    gets the Praefectus Magnus, C-SETUP-2), the map (only one for that many players: Imperium
+    3-5, Italia 2-4, C-NIS-1; a count the chosen map is not for switches to the other), who
+    turns up the market cards, and the two rulings that are options (C-AMB-1 Vesta per card,
+    C-AMB-6 the Praefectus Magnus passing). Start journals the setup."""
 
     def __init__(self, ctl) -> None:
         super().__init__(ctl)
@@ -58,8 +60,10 @@ class NewGameScreen(Screen):
                               selected=n == self.count, size=18))
         half = (w - 8) // 2
         for k, m in enumerate(("imperium", "italia")):
+            fits = map_players(m)
             out.append(Button(f"map:{m}", pygame.Rect(X + k * (half + 8), TOP + 100, half, 50), _(names.MAP[m]),
-                              selected=m == self.map, size=17))
+                              _("{a}-{b} players").format(a=fits.start, b=fits.stop - 1),
+                              selected=m == self.map, enabled=self.count in fits, size=17))
         markets = (("table", _("Turned up at the table")), ("companion", _("Companion draws")))
         for k, (mode, label) in enumerate(markets):
             out.append(Button(f"market:{mode}", pygame.Rect(X + k * (half + 8), TOP + 176, half, 50), label,
@@ -109,7 +113,9 @@ class NewGameScreen(Screen):
                 lst[i - 1], lst[i] = lst[i], lst[i - 1]
         elif kind == "count":
             self.count = int(value)
-        elif kind == "map":
+            if self.count not in map_players(self.map):
+                self.map = next(m for m in ("imperium", "italia") if self.count in map_players(m))
+        elif kind == "map" and self.count in map_players(value):
             self.map = value
         elif kind == "market":
             self.market = value

@@ -6,7 +6,9 @@ Architect, Prefect, Mercator, Senator, Diplomat; pressed again, a bowl steps to 
 card of that action in the hand) and OK plays the chosen card. On the market, bowls 1-6
 choose display spaces 1-6; for the Diplomat, bowl k is seat k; for the Tribune and the
 Colonist, bowl 1 is a land and bowl 2 a sea colonist. OK confirms the draft shown.
-Options the rules refuse stay on screen with the reason; a tap on one shows the rule.
+An option is enabled when the engine lists its move (``moves.legal_moves``); one the rules
+refuse stays on screen, greyed out with the reason; a bowl or OK pressed for it shows the
+rule.
 """
 
 from __future__ import annotations
@@ -155,9 +157,39 @@ class DecisionScreen(ConcordiaScreen):
 
     def option(self, wid: str, rect: pygame.Rect, label: str, sub: str, event: ev.Event | None,
                fill=None, size: int = 17) -> Button:
-        """A button for ``event``: refused ones keep their place with the reason as sub-line."""
-        why = self.refusal(event) if event is not None else ""
-        return Button(wid, rect, label, why or sub, fill=REFUSED if why else fill, size=size)
+        """A button for ``event``: enabled when the engine lists it; refused ones keep their
+        place, greyed out with the reason as sub-line."""
+        why = self.why_not(event) if event is not None else ""
+        return Button(wid, rect, label, why or sub, fill=REFUSED if why else fill, size=size, enabled=not why)
+
+    def why_not(self, event: ev.Event) -> str:
+        """``""`` if the engine lists ``event``; else why not, for a sub-line."""
+        if event in self.offered:
+            return ""
+        return self.refusal(event) or _("not possible now")
+
+    def draft(self) -> ev.Event | None:
+        """The move the screen's draft makes (OK), if any."""
+        return None
+
+    def ready(self) -> bool:
+        """Whether the draft's move is listed by the engine and accepted as drafted (its
+        free parameters, like the amounts of a trade, are checked by the rules)."""
+        event = self.draft()
+        return event is not None and event in self.offered and not self.legal(event)
+
+    def button(self, name: str) -> bool:
+        """OK confirms the draft; a draft the rules refuse shows the rule (its OK is greyed out)."""
+        if name == "ok":
+            ok = self.find("ok")
+            if ok is not None and ok.enabled:
+                self.press("ok")
+                return True
+            event = self.draft()
+            if event is not None:
+                self.ctl.submit(event)                    # refused: the rule says why
+                return True
+        return super().button(name)
 
     def card_title(self) -> str:
         """The card being carried out, and the copied one for a Diplomat (C-CARD-DIPLOMAT-1)."""
@@ -234,8 +266,9 @@ class ArchitectScreen(DecisionScreen):
         for (pid, province), rect in zip(m.provinces.items(), province_rects(len(m.provinces))):
             mine = sum(1 for c in province.cities if me in s.houses.get(c, []))
             sub = _("{n} cities · {k} yours").format(n=len(province.cities), k=mine)
-            full = mine == len(province.cities)
-            out.append(Button(f"province:{pid}", rect, province.name, sub, size=16, fill=REFUSED if full else None))
+            can = any(m.city in province.cities for m in self.offered.of(ev.BuildHouse))
+            out.append(Button(f"province:{pid}", rect, province.name, sub, size=16, fill=None if can else REFUSED,
+                              enabled=can))
         return out
 
     def city_buttons(self) -> list[Button]:
@@ -246,8 +279,11 @@ class ArchitectScreen(DecisionScreen):
             rect = pygame.Rect(RIGHT.x, Y0 + k * 64, RIGHT.width, 58)
             cost = self.rules.house_cost(s, city)
             if cost is None:
-                sub = _("its good is not known yet: tap, then the good on its token")
-                out.append(Button(f"city:{city}", rect, m.city_names[city], sub, size=17))
+                can = any(b.city == city for b in self.offered.of(ev.BuildHouse))
+                sub = (_("its good is not known yet: tap, then the good on its token") if can
+                       else _("no good its token can show can be paid for"))
+                out.append(Button(f"city:{city}", rect, m.city_names[city], sub, size=17, enabled=can,
+                                  fill=None if can else REFUSED))
                 continue
             coins, goods = cost
             there = len(s.houses.get(city, []))
@@ -255,10 +291,11 @@ class ArchitectScreen(DecisionScreen):
                            "{good} city with {n} houses: {coins} + {goods}", there).format(
                 good=names.good(s.city_good[city]), n=there, coins=names.sestertii(coins),
                 goods=names.goods_list(goods))
-            why = self.refusal(ev.BuildHouse(city))
+            why = self.why_not(ev.BuildHouse(city))
             if why:
                 sub = f"{sub} · {why}"
-            out.append(Button(f"city:{city}", rect, m.city_names[city], sub, fill=REFUSED if why else None, size=17))
+            out.append(Button(f"city:{city}", rect, m.city_names[city], sub, fill=REFUSED if why else None, size=17,
+                              enabled=not why))
         return out
 
     def good_buttons(self) -> list[Button]:
@@ -270,8 +307,8 @@ class ArchitectScreen(DecisionScreen):
         for g, rect in zip(b.goods, rects):
             coins, goods = b.house_cost(g, there)
             sub = _("{coins} + {goods}").format(coins=names.sestertii(coins), goods=names.goods_list(goods))
-            why = self.refusal(ev.BuildHouse(self.city, g))
-            out.append(good_button(f"good:{g}", rect, g, why or sub, fill=REFUSED if why else None))
+            why = self.why_not(ev.BuildHouse(self.city, g))
+            out.append(good_button(f"good:{g}", rect, g, why or sub, fill=REFUSED if why else None, enabled=not why))
         return out
 
     def paint_right(self, surface: pygame.Surface) -> None:
@@ -339,6 +376,9 @@ class PrefectScreen(DecisionScreen):
         event = self.event()
         return self.preview(event) if event is not None else None
 
+    def draft(self) -> ev.Event | None:
+        return self.event()
+
     def cash(self) -> int:
         s = self.s
         return sum(self.board.marker_coins[s.marker_good[pid]] for pid, up in s.marker_coins.items() if up)
@@ -355,18 +395,19 @@ class PrefectScreen(DecisionScreen):
                 sub = _("bonus ? · {n} houses").format(n=houses)
             else:
                 sub = _("bonus {good} · {n} houses").format(good=names.good(known), n=houses)
-            fill = REFUSED if s.marker_coins[pid] else None
-            out.append(Button(f"province:{pid}", rect, province.name, sub, size=16, fill=fill,
-                              selected=pid == self.province))
+            can = any(m.province == pid for m in self.offered.of(ev.Produce))
+            out.append(Button(f"province:{pid}", rect, province.name, sub, size=16, fill=None if can else REFUSED,
+                              selected=pid == self.province, enabled=can))
         if self.province is not None and self.rules.marker_good(s, self.province) is None:
             rects = grid(pygame.Rect(RIGHT.x, BELOW_GRID, RIGHT.width, 0), len(self.board.goods),
                          len(self.board.goods), gap=6, height=48)
             for g, rect in zip(self.board.goods, rects):
-                out.append(good_button(f"marker:{g}", rect, g, selected=g == self.marker))
-        event = self.event()
+                out.append(good_button(f"marker:{g}", rect, g, selected=g == self.marker,
+                                       enabled=ev.Produce(self.province, g) in self.offered))
+        ready = self.ready()
         out += bottom_buttons(
-            ("cash", _("Cash: +{n}").format(n=names.sestertii(self.cash())), True, None),
-            ("ok", _("Produce"), event is not None, go(event is not None and not self.legal(event))),
+            ("cash", _("Cash: +{n}").format(n=names.sestertii(self.cash())), ev.PrefectCash() in self.offered, None),
+            ("ok", _("Produce"), ready, go(ready)),
         )
         return out
 
@@ -444,6 +485,9 @@ class ColonistScreen(DecisionScreen):
     def after(self) -> ConcordiaState | None:
         return self.preview(self.event()) if sum(self.counts.values()) else None
 
+    def draft(self) -> ev.Event | None:
+        return self.event() if sum(self.counts.values()) else None
+
     def build(self) -> list[Button]:
         p = self.s.players[self.me]
         out = []
@@ -455,10 +499,10 @@ class ColonistScreen(DecisionScreen):
                               enabled=self.counts[kind] < p.colonists_store.get(kind, 0)))
         n = sum(self.counts.values())
         cash = 5 + p.on_board()
+        ready = self.ready()
         out += bottom_buttons(
-            ("cash", _("Cash: +{n}").format(n=names.sestertii(cash)), True, None),
-            ("ok", _("Place {n}").format(n=n) if n else _("Place colonists"), n > 0,
-             go(n > 0 and not self.legal(self.event()))),
+            ("cash", _("Cash: +{n}").format(n=names.sestertii(cash)), ev.ColonistCash() in self.offered, None),
+            ("ok", _("Place {n}").format(n=n) if n else _("Place colonists"), ready, go(ready)),
         )
         return out
 
@@ -526,15 +570,18 @@ class MercatorScreen(DecisionScreen):
     def after(self) -> ConcordiaState | None:
         return self.preview(self.event()) if self.changes else None
 
+    def draft(self) -> ev.Event | None:
+        return self.event() if self.changes else None
+
     def build(self) -> list[Button]:
         out = []
         for k, g in enumerate(self.board.goods):
             y = RIGHT.y + 48 + k * 52
             out.append(Button(f"sell:{g}", pygame.Rect(RIGHT.x + 220, y, 64, 48), _("sell"), size=15))
             out.append(Button(f"buy:{g}", pygame.Rect(RIGHT.x + 354, y, 64, 48), _("buy"), size=15))
-        ok = bool(self.changes)
-        out += bottom_buttons(("done", _("No trade"), True, None),
-                              ("ok", _("Trade"), ok, go(ok and not self.legal(self.event()))))
+        ready = self.ready()
+        out += bottom_buttons(("done", _("No trade"), ev.Done() in self.offered, None),
+                              ("ok", _("Trade"), ready, go(ready)))
         return out
 
     def paint_right(self, surface: pygame.Surface) -> None:
@@ -600,8 +647,9 @@ class DiplomatScreen(DecisionScreen):
                 sub = _("copy: {card}").format(card=names.card(self.board, q.discard[-1]))
             else:
                 sub = _("no card played")
-            why = self.refusal(ev.CopyCard(i))
-            out.append(player_button(f"copy:{i}", rect, q, why or sub, fill=REFUSED if why else None, number=i + 1))
+            why = self.why_not(ev.CopyCard(i))
+            out.append(player_button(f"copy:{i}", rect, q, why or sub, fill=REFUSED if why else None, number=i + 1,
+                                     enabled=not why))
         return out
 
     def paint_right(self, surface: pygame.Surface) -> None:
@@ -655,6 +703,9 @@ class BuyScreen(DecisionScreen):
         event = self.event()
         return self.preview(event) if event is not None else None
 
+    def draft(self) -> ev.Event | None:
+        return self.event()
+
     def slot_rects(self) -> list[pygame.Rect]:
         return grid(pygame.Rect(RIGHT.x, Y0, RIGHT.width, 0), DISPLAY_SPACES, 4, gap=6, height=88)
 
@@ -668,20 +719,20 @@ class BuyScreen(DecisionScreen):
             card = self.board.cards[entry[1]]
             lines = [_(names.GOD[card.god])] + self.price_lines(slot, self.surcharge)
             title = names.card(self.board, card.id) if card.action == "specialist" else _(names.ACTION[card.action])
+            can = ev.BuyCard(slot) in self.offered
             out.append(card_button(f"slot:{slot}", rect, self.board, card.id, lines, selected=slot == self.slot,
-                                   size=15, badge=str(slot + 1) if slot < 6 else "", title=title))
+                                   size=15, badge=str(slot + 1) if slot < 6 else "", title=title, enabled=can))
         for j, chosen in enumerate(self.pay):
             rects = grid(pygame.Rect(RIGHT.x, PAY_Y + 20 + j * 54, RIGHT.width, 0), len(self.board.goods),
                          len(self.board.goods), gap=6, height=48)
             for g, rect in zip(self.board.goods, rects):
                 out.append(good_button(f"pay:{j}:{g}", rect, g, selected=g == chosen))
-        event = self.event()
-        ok = event is not None
-        label = (_("Buy {card}").format(card=names.card(self.board, s.display[self.slot][1])) if ok
+        ready = self.ready()
+        label = (_("Buy {card}").format(card=names.card(self.board, s.display[self.slot][1])) if self.slot is not None
                  else _("Buy"))
-        out += bottom_buttons(("done", _("Buy nothing more") if s.turn and s.turn.bought else _("Buy nothing"), True,
-                               None),
-                              ("ok", label, ok, go(ok and not self.legal(event))))
+        out += bottom_buttons(("done", _("Buy nothing more") if s.turn and s.turn.bought else _("Buy nothing"),
+                               ev.Done() in self.offered, None),
+                              ("ok", label, ready, go(ready)))
         return out
 
     def paint_right(self, surface: pygame.Surface) -> None:
@@ -767,6 +818,9 @@ class KeepGoodsScreen(DecisionScreen):
         goods = sorted(self.keep.elements(), key=lambda g: -self.board.price[g])
         return ev.KeepGoods(tuple(goods))
 
+    def draft(self) -> ev.Event | None:
+        return self.event()
+
     def build(self) -> list[Button]:
         p = self.s.players[self.me]
         fit = self.s.pending.fit
@@ -777,7 +831,8 @@ class KeepGoodsScreen(DecisionScreen):
             out.append(Button(f"keep+:{g}", pygame.Rect(RIGHT.right - 60, y, 60, 48), "+",
                               enabled=self.keep[g] < p.arriving[g] and sum(self.keep.values()) < fit))
         n = sum(self.keep.values())
-        out += bottom_buttons(("ok", _("Keep {n}").format(n=n) if fit else _("OK"), True, go(n == fit)))
+        ready = self.ready()
+        out += bottom_buttons(("ok", _("Keep {n}").format(n=n) if fit else _("OK"), ready, go(ready)))
         return out
 
     def paint_right(self, surface: pygame.Surface) -> None:

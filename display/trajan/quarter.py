@@ -14,16 +14,17 @@ from .. import icons, text, theme
 from ..ui import Button, grid
 from . import names, pickers
 from .common import TrajanScreen
-from .turn import FULL, bottom_buttons
+from .turn import FULL, OfferedScreen, bottom_buttons
 
 ITEMS = (("trajan", N_("Trajan tile")), ("forum", N_("Forum tile")), ("joker", N_("Demand joker")), ("", N_("Unmet")))
 
 
-class RevealDemandScreen(TrajanScreen):
-    """T-ROUND-2: the demand tile turned up at the end of the round."""
+class RevealDemandScreen(OfferedScreen):
+    """T-ROUND-2: the demand tile turned up at the end of the round (the kinds the engine
+    lists: T-COMP-5, no more than 5 of a kind)."""
 
     def build(self) -> list[Button]:
-        left = Counter({d: self.board.demand_tiles_per_kind - self.s.demands_seen[d] for d in self.board.demand_kinds})
+        left = Counter({m.demand: 1 for m in self.offered.of(ev.RevealDemand)})
         area = pygame.Rect(120, theme.CONTENT_TOP + 110, theme.WIDTH - 240, 200)
         return pickers.demand_buttons(area, self.board, left)
 
@@ -42,8 +43,10 @@ class RevealDemandScreen(TrajanScreen):
 
 
 class DemandsScreen(TrajanScreen):
-    """T-QUARTER-1: what a player uses for each demand, pre-filled with the choice that keeps
-    the most forum tiles (T-AMB-11); any other choice meeting as many demands is allowed."""
+    """T-QUARTER-1: what a player uses for each demand, pre-filled with the engine's
+    suggestion (T-AMB-11: the most forum tiles kept, then the most VP at the final scoring,
+    e.g. a bread tile kept for a forum bonus tile and a joker spent); any other choice
+    meeting as many demands is allowed."""
 
     def __init__(self, ctl) -> None:
         super().__init__(ctl)
@@ -97,14 +100,15 @@ class DemandsScreen(TrajanScreen):
             self.ctl.submit(self.event())
 
 
-class ConsulScreen(TrajanScreen):
+class ConsulScreen(OfferedScreen):
     """T-QUARTER-2: votes, consul and proconsul; the consul picks a bonus tile (yellow side),
     the proconsul gets the other (grey side)."""
 
     def build(self) -> list[Button]:
         rects = grid(pygame.Rect(420, FULL.y + 40, 360, 120), 2, 2, gap=12)
         return [Button(f"bonus:{t}", r, names.bonus_tile(self.board, t),
-                       names.bonus_sub(self.board, t), fill=(120, 100, 40), size=16)
+                       names.bonus_sub(self.board, t), fill=(120, 100, 40), size=16,
+                       enabled=ev.ChooseBonusTile(t) in self.offered)
                 for t, r in zip(self.s.senate_bonus, rects)]
 
     def paint(self, surface: pygame.Surface) -> None:

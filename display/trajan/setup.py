@@ -19,12 +19,13 @@ from ..keyboard import KeyboardScreen
 from ..ui import Button, Screen, grid
 from . import names, pickers
 from .common import TrajanScreen, draw_trajan_tile
-from .turn import FULL, bottom_buttons
+from .turn import FULL, OfferedScreen, bottom_buttons
 
 
 class NewGameScreen(Screen):
     """Player count, colours and names in seat order (start player first), demand mode,
-    rules edition. Start journals the setup and begins the recorded setup steps."""
+    rules edition (T-AMB-12), whether the yellow bonus tile counts itself (T-AMB-18). Start
+    journals the setup and begins the recorded setup steps."""
 
     def __init__(self, ctl) -> None:
         super().__init__(ctl)
@@ -33,6 +34,10 @@ class NewGameScreen(Screen):
         self.names = [_(names.COLOUR[c]) for c in self.colours]
         self.demand_mode = "table"
         self.edition = 2
+        self.yellow_counts_itself = True       # T-AMB-18: the yellow bonus tile counts itself (the ruling)
+
+    # the option rows on the right: (label, y of the label, y of the buttons)
+    ROWS = {"count": (28, 50), "demand": (104, 126), "edition": (180, 202), "yellow": (256, 278)}
 
     def build(self) -> list[Button]:
         out = []
@@ -43,18 +48,21 @@ class NewGameScreen(Screen):
                               fill=theme.PLAYER_RGB[c], size=17))
             out.append(Button(f"name:{i}", pygame.Rect(140, y, 230, 52), self.names[i], _("tap to rename"), size=17))
             out.append(Button(f"up:{i}", pygame.Rect(378, y, 60, 52), "↑" if i else "", enabled=i > 0))
-        x = 470
+        x, top = 470, theme.CONTENT_TOP
         for k, n in enumerate((2, 3, 4)):
-            out.append(Button(f"count:{n}", pygame.Rect(x + k * 108, theme.CONTENT_TOP + 64, 100, 52),
+            out.append(Button(f"count:{n}", pygame.Rect(x + k * 108, top + self.ROWS["count"][1], 100, 48),
                               _("{n} players").format(n=n), selected=n == self.count, size=16))
         modes = (("table", _("Drawn at the table")), ("companion", _("Companion draws")))
         for k, (mode, label) in enumerate(modes):
-            out.append(Button(f"demand:{mode}", pygame.Rect(x + k * 162, theme.CONTENT_TOP + 160, 154, 52), label,
+            out.append(Button(f"demand:{mode}", pygame.Rect(x + k * 162, top + self.ROWS["demand"][1], 154, 48), label,
                               selected=mode == self.demand_mode, size=15))
         for k, edition in enumerate((2, 1)):
-            out.append(Button(f"edition:{edition}", pygame.Rect(x + k * 162, theme.CONTENT_TOP + 256, 154, 52),
+            out.append(Button(f"edition:{edition}", pygame.Rect(x + k * 162, top + self.ROWS["edition"][1], 154, 48),
                               _("2nd edition") if edition == 2 else _("1st edition"),
                               selected=edition == self.edition, size=15))
+        for k, (value, label) in enumerate(((True, _("Counts itself")), (False, _("Not itself")))):  # T-AMB-18
+            out.append(Button(f"yellow:{int(value)}", pygame.Rect(x + k * 162, top + self.ROWS["yellow"][1], 154, 48),
+                              label, selected=value == self.yellow_counts_itself, size=15))
         out.append(Button("cancel", pygame.Rect(x, theme.CONTENT_BOTTOM - 60, 150, 52), _("Back")))
         out.append(Button("ok", pygame.Rect(x + 162, theme.CONTENT_BOTTOM - 60, 154, 52), _("Start"),
                           fill=(60, 120, 70)))
@@ -65,9 +73,9 @@ class NewGameScreen(Screen):
         text.draw(surface, _("New game of Trajan"), (12, 12), 22, theme.TEXT, bold=True)
         top = theme.CONTENT_TOP
         text.draw(surface, _("Seats, clockwise from the start player"), (12, top + 34), 16, theme.MUTED)
-        text.draw(surface, _("Players"), (470, top + 34), 16, theme.MUTED)
-        text.draw(surface, _("Demand tiles"), (470, top + 130), 16, theme.MUTED)
-        text.draw(surface, _("Rules"), (470, top + 226), 16, theme.MUTED)
+        for key, label in (("count", _("Players")), ("demand", _("Demand tiles")), ("edition", _("Rules")),
+                           ("yellow", _("Bonus per yellow tile: does it count itself?"))):
+            text.draw(surface, label, (470, top + self.ROWS[key][0]), 16, theme.MUTED, max_width=theme.WIDTH - 482)
 
     def press(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
@@ -95,6 +103,8 @@ class NewGameScreen(Screen):
             self.demand_mode = value
         elif kind == "edition":
             self.edition = int(value)
+        elif kind == "yellow":
+            self.yellow_counts_itself = value == "1"
         elif wid == "cancel":
             self.ctl.pop()
             return
@@ -112,7 +122,7 @@ class NewGameScreen(Screen):
         return TrajanSetup(
             players=tuple(zip(self.colours[: self.count], self.names[: self.count])),
             board=load("trajan"), demand_mode=self.demand_mode, edition=self.edition,
-            seed=secrets.randbits(32),
+            yellow_counts_itself=self.yellow_counts_itself, seed=secrets.randbits(32),
         )
 
 
@@ -174,12 +184,12 @@ class MarkersScreen(TrajanScreen):
         return True
 
 
-class BonusDrawScreen(TrajanScreen):
+class BonusDrawScreen(OfferedScreen):
     """A bonus tile drawn from the bag (T-SETUP-14, T-QUARTER-3b): tap the tile."""
 
     def build(self) -> list[Button]:
         area = pygame.Rect(12, theme.CONTENT_TOP + 70, theme.WIDTH - 24, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 80)
-        return pickers.bonus_tile_buttons(area, self.board, self.s.bonus_bag)
+        return pickers.bonus_tile_buttons(area, self.board, [m.tile for m in self.offered.of(ev.DrawBonusTile)])
 
     def paint(self, surface: pygame.Surface) -> None:
         p = self.s.pending
@@ -199,7 +209,7 @@ class BonusDrawScreen(TrajanScreen):
         return super().tag(thing)
 
 
-class CardsScreen(TrajanScreen):
+class CardsScreen(OfferedScreen):
     """T-SETUP-16: where a player's 3 starting goods cards came from."""
 
     def __init__(self, ctl) -> None:
@@ -212,8 +222,11 @@ class CardsScreen(TrajanScreen):
             y = theme.CONTENT_TOP + 100 + k * 70
             out.append(Button(f"minus:{src}", pygame.Rect(330, y, 60, 56), "−", enabled=self.takes[src] > 0))
             out.append(Button(f"plus:{src}", pygame.Rect(470, y, 60, 56), "+", enabled=sum(self.takes.values()) < 3))
-        out += bottom_buttons(("ok", _("Done"), sum(self.takes.values()) == 3))
+        out += bottom_buttons(("ok", _("Done"), self.event() in self.offered))
         return out
+
+    def event(self) -> ev.TakeStartingCards:
+        return ev.TakeStartingCards(self.s.pending.player, self.takes["draw"], self.takes["A"], self.takes["B"])
 
     def paint(self, surface: pygame.Surface) -> None:
         self.header(surface, _("{player} takes 3 goods cards").format(player=self.player().name),
@@ -230,8 +243,7 @@ class CardsScreen(TrajanScreen):
             self.takes[src] += 1 if kind == "plus" else -1
             self.invalidate()
         elif wid == "ok":
-            self.ctl.submit(ev.TakeStartingCards(self.s.pending.player, self.takes["draw"], self.takes["A"],
-                                                 self.takes["B"]))
+            self.ctl.submit(self.event())
 
 
 class StartingTilesScreen(TrajanScreen):

@@ -8,20 +8,56 @@ import pygame
 
 from firmware_host.engine.core import N_, Event, RuleError
 from firmware_host.engine.trajan import events as ev
-from firmware_host.engine.trajan.board import ACTIONS, CAMP, SHIPS
+from firmware_host.engine.trajan import moves
+from firmware_host.engine.trajan.board import ACTIONS, SHIPS
 from firmware_host.engine.trajan.state import TrajanState
 from firmware_host.i18n import _
 from firmware_host.inputs import BOWL_BUTTONS
 
 from .. import icons, text, theme
+from ..offers import Offers, OffersCache
 from ..ui import Button, column, grid
 from . import names, pickers
 from .common import TrajanScreen, tile_text
 
 LEFT = pygame.Rect(8, theme.CONTENT_TOP + 6, 330, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 12)
 CIRCLE = (572, 254)
+# the action circle as drawn around CIRCLE (inside the content area): a picture of the player
+# board, so a mirrored (Persian) screen moves it but keeps bowl 1 where the board has it
+CIRCLE_AREA = pygame.Rect(0, 0, 388, 388)
+CIRCLE_AREA.center = CIRCLE
+CIRCLE_AREA = CIRCLE_AREA.clip(0, 52, 800, 398)
 FULL = pygame.Rect(12, theme.CONTENT_TOP + 62, theme.WIDTH - 24, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 124)
 BOTTOM_ROW = pygame.Rect(12, theme.CONTENT_BOTTOM - 58, theme.WIDTH - 24, 52)
+
+
+class OfferedScreen(TrajanScreen):
+    """A Trajan screen that offers the engine's legal moves of the shown state
+    (``moves.legal_moves``): an option is enabled when its move is listed
+    (``moves.choice_key``), so whatever is offered can be carried out."""
+
+    def physical_areas(self) -> list[pygame.Rect]:
+        return super().physical_areas() + ([CIRCLE_AREA] if self.shows_circle() else [])
+
+    def shows_circle(self) -> bool:
+        """Whether the action circle is drawn (the action screen hides it while a draft is open)."""
+        return True
+
+    _offers_cache: OffersCache | None = None
+
+    @property
+    def offered(self) -> Offers:
+        if self._offers_cache is None:
+            self._offers_cache = OffersCache(moves.legal_moves, moves.choice_key)
+        return self._offers_cache.get(self.rules, self.s)
+
+    def reason(self, event: Event) -> str:
+        """Why the rules refuse ``event`` (translated, without the rule ID), for a greyed-out
+        option; ``""`` if it is offered."""
+        if event in self.offered:
+            return ""
+        why = self.legal(event)
+        return why.split(":", 1)[-1].strip() if why else ""
 
 
 def bottom_buttons(*specs: tuple[str, str, bool]) -> list[Button]:
@@ -35,7 +71,7 @@ def bottom_buttons(*specs: tuple[str, str, bool]) -> list[Button]:
     return out
 
 
-class BowlScreen(TrajanScreen):
+class BowlScreen(OfferedScreen):
     """The table: players on the left, the active player's action circle on the right.
 
     Tapping a bowl (or pressing 1-6) opens the sowing draft: the markers in their clockwise
@@ -59,13 +95,20 @@ class BowlScreen(TrajanScreen):
     def build(self) -> list[Button]:
         p = self.player(self.s.active)
         if self.bowl is None:
-            return self.bowl_buttons(p, CIRCLE)
+            out = self.bowl_buttons(p, CIRCLE)
+            sown = {m.bowl for m in self.offered.of(ev.Sow)}
+            for b in out:
+                b.enabled = int(b.id[5:]) in sown
+            return out
         after = self.sown()
         bowls = after.players[self.s.active].bowls if after else p.bowls
         n = len(self.order)
         destinations = self.rules.sowing(self.bowl, n)
         out = self.bowl_buttons(p, CIRCLE, bowls=bowls, fresh=dict(Counter(destinations)), target=destinations[-1],
                                 selected=self.bowl)
+        sown = {m.bowl for m in self.offered.of(ev.Sow)}
+        for b in out:                     # another bowl may be chosen instead: the ones the rules allow
+            b.enabled = int(b.id[5:]) in sown
         chips = grid(pygame.Rect(LEFT.x, LEFT.y + 70, LEFT.width, 128), max(n, 6), 6, gap=6, height=60)
         for k, (colour, dest) in enumerate(zip(self.order, destinations)):
 
@@ -130,9 +173,9 @@ class BowlScreen(TrajanScreen):
 
     def choose(self, bowl: int) -> None:
         p = self.player(self.s.active)
-        why = self.legal(ev.Sow(bowl, tuple(p.bowls[bowl])))
-        if why:
-            self.ctl.say(why, "bad")
+        event = ev.Sow(bowl, tuple(p.bowls[bowl]))
+        if event not in self.offered:
+            self.ctl.say(self.legal(event), "bad")
             return
         self.bowl = bowl
         self.order = list(p.bowls[bowl])
@@ -152,7 +195,7 @@ class BowlScreen(TrajanScreen):
         return True
 
 
-class SpecialScreen(TrajanScreen):
+class SpecialScreen(OfferedScreen):
     """A completed Trajan tile's special action: carry it out or decline (T-TT-5, T-AMB-5)."""
 
     def build(self) -> list[Button]:
@@ -161,10 +204,11 @@ class SpecialScreen(TrajanScreen):
         out = self.bowl_buttons(p, CIRCLE, target=self.s.turn.target, enabled=False)
         if tile.effect == "plus2":
             area = pygame.Rect(LEFT.x, LEFT.y + 120, LEFT.width, 180)
-            out += pickers.action_buttons(area, {a for a in ACTIONS if a not in p.plus2}, "plus2")
+            out += pickers.action_buttons(area, {a for a in ACTIONS if ev.TrajanTileAction(True, a) in self.offered},
+                                          "plus2")
         else:
             out.append(Button("ok", pygame.Rect(LEFT.x, LEFT.bottom - 120, LEFT.width, 56), self._do_label(tile),
-                              fill=(60, 120, 70)))
+                              fill=(60, 120, 70), enabled=ev.TrajanTileAction(True) in self.offered))
         out.append(Button("decline", pygame.Rect(LEFT.x, LEFT.bottom - 56, LEFT.width, 52), _("Decline")))
         return out
 
@@ -198,28 +242,39 @@ class SpecialScreen(TrajanScreen):
             self.ctl.submit(ev.TrajanTileAction(True, wid[6:]))
 
 
-class ActionScreen(TrajanScreen):
-    """The target bowl's action (or a bonus / repeated one) with every option it has."""
+class ActionScreen(OfferedScreen):
+    """The target bowl's action (or a bonus / repeated one) with every option it has: an
+    option is enabled when the engine lists its move (``moves.legal_moves``), greyed out with
+    the rules' reason otherwise."""
 
     def __init__(self, ctl) -> None:
         super().__init__(ctl)
-        self.mode = ""                    # "", display, ship, march, march_tile, build, build_tile, trajan, forum
+        self.mode = ""      # "", display, ship, march, march_tile, build, build_tile, trajan, forum, forum_which
         self.cards: Counter = Counter()
         self.ship = "same"
         self.jokers = 0
         self.province = ""
         self.space = -1
         self.pile: str | None = None
+        self.tagged = ""                  # forum_which: the extra-action tile whose tag was touched
 
     @property
     def action(self) -> str:
         return self.s.pending.action
 
-    def option(self, wid: str, label: str, event: Event | None, rect: pygame.Rect, sub: str = "") -> Button:
-        why = self.legal(event) if event is not None else ""
-        return Button(wid, rect, label, sub or (why.split(":", 1)[-1].strip() if why else ""), enabled=not why, size=17)
+    def option(self, wid: str, label: str, event: Event, rect: pygame.Rect, sub: str = "") -> Button:
+        """A button for ``event``: enabled when the engine lists it; else greyed out with why."""
+        why = self.reason(event)
+        return Button(wid, rect, label, sub if not why else why, enabled=event in self.offered, size=17)
+
+    def mode_button(self, wid: str, rect: pygame.Rect, label: str, cls: type[Event], sub: str = "") -> Button:
+        """A button opening a picker for the moves of class ``cls``: enabled when one is listed."""
+        return Button(wid, rect, label, sub, enabled=bool(self.offered.of(cls)), size=17)
 
     # ---------------------------------------------------------------- widgets
+
+    def shows_circle(self) -> bool:
+        return not self.mode
 
     def build(self) -> list[Button]:
         return getattr(self, f"_build_{self.mode or 'options'}")()
@@ -241,38 +296,37 @@ class ActionScreen(TrajanScreen):
                 self.option("draw:B", _("Draw 2, discard to B"), ev.SeaportDraw("B"), r0b),
                 self.option("take:A", _("Take top of A"), ev.SeaportTake("A"), r1a),
                 self.option("take:B", _("Take top of B"), ev.SeaportTake("B"), r1b),
-                Button("mode:display", rows[2], _("Display 1-2 cards"), enabled=p.hand > 0, size=17),
-                Button("mode:ship", rows[3], _("Load a ship"), enabled=p.hand + p.forum_tiles["goods_joker"] > 0,
-                       size=17),
+                self.mode_button("mode:display", rows[2], _("Display 1-2 cards"), ev.SeaportDisplay),
+                self.mode_button("mode:ship", rows[3], _("Load a ship"), ev.SeaportShip),
             ]
         elif a == "forum":
-            opts.append(Button("mode:forum", rows[0], _("Take a forum tile"),
-                               _("{g} green, {y} yellow left").format(g=self.s.forum_green, y=self.s.forum_yellow),
-                               enabled=self.s.forum_green + self.s.forum_yellow > 0, size=17))
+            opts.append(self.mode_button("mode:forum", rows[0], _("Take a forum tile"), ev.ForumTake,
+                                         _("{g} green, {y} yellow left").format(g=self.s.forum_green,
+                                                                                y=self.s.forum_yellow)))
         elif a == "military":
             deploy = ev.Deploy()
-            vp = self.rules.deploy_value(self.s, self.s.active) if p.commander != CAMP else 0
+            offered = deploy in self.offered
+            vp = self.rules.deploy_value(self.s, self.s.active) if offered else 0
             opts += [
                 self.option("recruit", _("Recruit a legionary"), ev.Recruit(), rows[0]),
-                Button("mode:march", rows[1], _("March the commander"),
-                       _("now: {at}").format(at=names.province(self.board, p.commander)), size=17),
+                self.mode_button("mode:march", rows[1], _("March the commander"), ev.March,
+                                 _("now: {at}").format(at=names.province(self.board, p.commander))),
                 self.option("deploy", _("Deploy a legionary"), deploy, rows[2],
-                            _("+{vp} VP in {at}").format(vp=vp, at=names.province(self.board, p.commander))
-                            if not self.legal(deploy) else ""),
+                            _("+{vp} VP in {at}").format(vp=vp, at=names.province(self.board, p.commander))),
             ]
         elif a == "trajan":
-            opts.append(Button("mode:trajan", rows[0], _("Take a Trajan tile"),
-                               self.legal(ev.TakeTrajanTile(self._any_tile())).split(":", 1)[-1].strip()
-                               if p.arch is None else "", enabled=p.arch is not None, size=17))
+            tiles = self.offered.of(ev.TakeTrajanTile)
+            sub = "" if tiles else self.reason(ev.TakeTrajanTile(self._any_tile()))
+            opts.append(self.mode_button("mode:trajan", rows[0], _("Take a Trajan tile"), ev.TakeTrajanTile, sub))
         elif a == "senate":
             nxt = min(p.senate + 1, len(self.board.senate_vp) - 1)
             opts.append(self.option("senate", _("Advance in the senate"), ev.SenateAdvance(), rows[0],
-                                    _("+{vp} VP").format(vp=self.board.senate_vp[nxt]) if p.senate < nxt else ""))
+                                    _("+{vp} VP").format(vp=self.board.senate_vp[nxt])))
         elif a == "construction":
             opts += [
                 self.option("hire", _("Hire a worker"), ev.Hire(), rows[0]),
-                Button("mode:build", rows[1], _("Place a worker on the site"),
-                       _("{n} in the worker camp").format(n=p.worker_camp), enabled=p.worker_camp > 0, size=17),
+                self.mode_button("mode:build", rows[1], _("Place a worker on the site"), ev.Build,
+                                 _("{n} in the worker camp").format(n=p.worker_camp)),
             ]
         opts.append(Button("skip", pygame.Rect(LEFT.x, LEFT.bottom - 52, LEFT.width, 52), _("Skip this action")))
         return out + opts
@@ -281,11 +335,11 @@ class ActionScreen(TrajanScreen):
         return next((t[0] for t in self.s.trajan_piles.values() if t), "")
 
     def _build_display(self) -> list[Button]:
-        p = self.player()
         out = pickers.goods_buttons(pygame.Rect(FULL.x, FULL.y, FULL.width, 150), self.board, self.cards)
         n = sum(self.cards.values())
+        event = ev.SeaportDisplay(tuple(sorted(self.cards.elements())))
         out += bottom_buttons(("clear", _("Clear"), n > 0), ("back", _("Back"), True),
-                              ("ok", _("Display {n}").format(n=n), 1 <= n <= min(2, p.hand)))
+                              ("ok", _("Display {n}").format(n=n), event in self.offered and not self.legal(event)))
         return out
 
     def _build_ship(self) -> list[Button]:
@@ -303,43 +357,75 @@ class ActionScreen(TrajanScreen):
         out.append(Button("joker+", pygame.Rect(FULL.x + 250, FULL.bottom - 50, 56, 50), "+",
                           enabled=self.jokers < jokers))
         event = self._ship_event()
-        why = self.legal(event)
+        ok = event in self.offered and not self.legal(event)
         out += bottom_buttons(("clear", _("Clear"), bool(self.cards) or self.jokers > 0), ("back", _("Back"), True),
-                              ("ok", _("Load"), not why))
+                              ("ok", _("Load"), ok))
         return out
 
     def _ship_event(self) -> ev.SeaportShip:
         return ev.SeaportShip(self.ship, tuple(sorted(self.cards.elements())), self.jokers)
 
+    def _forum_event(self, wid: str) -> ev.ForumTake:
+        """The move of a forum picker button ``tile:<kind>`` / ``tile:yellow:extra:<action>``."""
+        value = wid.partition(":")[2]
+        if value.startswith("yellow:"):
+            return ev.ForumTake(value[7:], "yellow")
+        return ev.ForumTake(value)
+
     def _build_forum(self) -> list[Button]:
         area = pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4)
         out = pickers.forum_tile_buttons(area, self.s, self.board, green=self.s.forum_green > 0,
                                          yellow=self.s.forum_yellow > 0)
+        for b in out:
+            b.enabled = self._forum_event(b.id) in self.offered
+        return out + bottom_buttons(("back", _("Back"), True))
+
+    def _build_forum_which(self) -> list[Button]:
+        """T-FORUM-1: a tag of an extra-action tile whose space is not known: green or yellow?"""
+        rows = grid(pygame.Rect(FULL.x, FULL.y + 40, FULL.width, 110), 2, 2, gap=16)
+        action = _(names.ACTION[self.tagged.removeprefix("extra:")])
+        out = [Button("which:green", rows[0], _("From a green space"), _("a forum tile: extra action {action}").format(
+                   action=action), enabled=ev.ForumTake(self.tagged) in self.offered, size=17),
+               Button("which:yellow", rows[1], _("From a yellow space"),
+                      _("an extra-action tile: {action}").format(action=action),
+                      enabled=ev.ForumTake(self.tagged, "yellow") in self.offered, size=17, fill=(60, 90, 70))]
         return out + bottom_buttons(("back", _("Back"), True))
 
     def _build_march(self) -> list[Button]:
         p = self.player()
-        out = pickers.province_buttons(FULL, self.s, self.board, self.board.march_targets(p.commander), p.commander)
+        allowed = tuple(dict.fromkeys(m.province for m in self.offered.of(ev.March)))
+        out = pickers.province_buttons(FULL, self.s, self.board, allowed, p.commander)
         return out + bottom_buttons(("back", _("Back"), True))
 
     def _build_march_tile(self) -> list[Button]:
         out = pickers.forum_tile_buttons(pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4), self.s, self.board)
+        for b in out:
+            b.enabled = ev.March(self.province, b.id.partition(":")[2]) in self.offered
         return out + bottom_buttons(("back", _("Back"), True))
 
     def _build_build(self) -> list[Button]:
-        allowed = self.rules.build_spaces(self.s, self.s.active)
+        allowed = sorted({m.space for m in self.offered.of(ev.Build)})
         area = pygame.Rect(FULL.x + 120, FULL.y, FULL.width - 240, FULL.height + 4)
         return pickers.site_buttons(area, self.s, self.board, allowed) + bottom_buttons(("back", _("Back"), True))
 
     def _build_build_tile(self) -> list[Button]:
         area = pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4)
-        return pickers.construction_tile_buttons(area, self.s, self.board) + bottom_buttons(("back", _("Back"), True))
+        out = pickers.construction_tile_buttons(area, self.s, self.board)
+        for b in out:
+            b.enabled = ev.Build(self.space, b.id.partition(":")[2]) in self.offered
+        return out + bottom_buttons(("back", _("Back"), True))
 
     def _build_trajan(self) -> list[Button]:
+        tiles = {m.tile for m in self.offered.of(ev.TakeTrajanTile)}
         out = pickers.pile_buttons(pygame.Rect(FULL.x, FULL.y, 220, FULL.height + 60), self.s, self.board, self.pile)
+        for b in out:
+            b.enabled = b.enabled and any(t in tiles for t in self.s.trajan_piles[b.id[5:]])
         if self.pile:
-            out += pickers.trajan_tile_buttons(pygame.Rect(FULL.x + 232, FULL.y, FULL.width - 232, FULL.height),
+            more = pickers.trajan_tile_buttons(pygame.Rect(FULL.x + 232, FULL.y, FULL.width - 232, FULL.height),
                                                self.s, self.board, self.pile)
+            for b in more:
+                b.enabled = b.id[7:] in tiles
+            out += more
         return out + bottom_buttons(("back", _("Back"), True))
 
     # ---------------------------------------------------------------- painting
@@ -348,6 +434,7 @@ class ActionScreen(TrajanScreen):
         "display": N_("Which cards go to the display?"),
         "ship": N_("Which ship, which cards?"),
         "forum": N_("Which forum tile was taken?"),
+        "forum_which": N_("Was this tile on a green or on a yellow space?"),
         "march": N_("Where does the commander march?"),
         "march_tile": N_("Which forum tile lay in {province}?"),
         "build": N_("Where does the worker go? The spaces you may use are lit."),
@@ -423,8 +510,9 @@ class ActionScreen(TrajanScreen):
         elif wid == "ok" and self.mode == "ship":
             self.ctl.submit(self._ship_event())
         elif kind == "tile" and self.mode == "forum":
-            space, _s, tile = value.partition(":") if value.startswith("yellow:") else ("green", "", value)
-            self.ctl.submit(ev.ForumTake(tile, space))
+            self.ctl.submit(self._forum_event(wid))
+        elif kind == "which":
+            self.ctl.submit(ev.ForumTake(self.tagged, value))
         elif kind == "province":
             self.province = value
             if self.s.province_tile[value]:
@@ -459,11 +547,23 @@ class ActionScreen(TrajanScreen):
         if thing.kind == "forum" and self.mode == "march_tile":
             self.ctl.submit(ev.March(self.province, thing.value))
             return True
-        if thing.kind == "forum" and self.action == "forum" and self.mode in ("", "forum"):
-            self.ctl.submit(ev.ForumTake(thing.value, "yellow" if thing.value.startswith("extra:")
-                                         and self.s.forum_yellow else "green"))
+        if thing.kind == "forum" and self.action == "forum" and self.mode in ("", "forum", "forum_which"):
+            self.take_tagged(thing.value)
             return True
         return super().tag(thing)
+
+    def take_tagged(self, tile: str) -> None:
+        """T-FORUM-1: a forum tile's tag. The tags of the extra-action kinds do not tell a
+        forum tile from a green space (T-AMB-19) from an extra-action tile of a yellow space
+        (T-XTILE-1): where the engine lists both takes, the screen asks which; where it lists
+        one, that one is taken; where none, the refusal says why."""
+        takes = [e for e in (ev.ForumTake(tile), ev.ForumTake(tile, "yellow")) if e in self.offered]
+        if len(takes) == 2:
+            self.mode, self.tagged = "forum_which", tile
+            self.invalidate()
+            return
+        self.ctl.submit(takes[0] if takes else ev.ForumTake(tile, "yellow" if tile.startswith("extra:")
+                                                             and self.s.forum_yellow else "green"))
 
     def back(self) -> bool:
         steps = {"march_tile": "march", "build_tile": "build"}
@@ -476,19 +576,20 @@ class ActionScreen(TrajanScreen):
         return True
 
 
-class ExtraScreen(TrajanScreen):
-    """One extra-action tile per turn, for an action taken this turn (T-EXTRA-1..6)."""
+class ExtraScreen(OfferedScreen):
+    """One extra-action tile per turn, for an action taken this turn that can be carried out
+    once more (T-EXTRA-1..6): the engine's listed ``UseExtraAction`` moves."""
 
     def build(self) -> list[Button]:
         p = self.player()
         out = self.bowl_buttons(p, CIRCLE, enabled=False)
         rows = column(pygame.Rect(LEFT.x, LEFT.y + 74, LEFT.width, 0), 5, height=50, gap=6)
-        for (action, tile), r in zip(self.rules.extra_options(self.s), rows):
-            repeats = 2 if action in p.plus2 else 1
-            label = _("Repeat {action}").format(action=_(names.ACTION[action]))
-            sub = (_("extra-action tile") if tile == "extra" else _("action joker")) + (
+        for move, r in zip(self.offered.of(ev.UseExtraAction), rows):
+            repeats = 2 if move.action in p.plus2 else 1
+            label = _("Repeat {action}").format(action=_(names.ACTION[move.action]))
+            sub = (_("extra-action tile") if move.tile == "extra" else _("action joker")) + (
                 _(", twice (+2)") if repeats == 2 else "")
-            out.append(Button(f"extra:{action}:{tile}", r, label, sub, size=17))
+            out.append(Button(f"extra:{move.action}:{move.tile}", r, label, sub, size=17))
         out.append(Button("end", pygame.Rect(LEFT.x, LEFT.bottom - 52, LEFT.width, 52), _("End turn"),
                           fill=(60, 120, 70)))
         return out

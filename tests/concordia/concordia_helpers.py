@@ -17,10 +17,12 @@ COLOURS = ("red", "green", "yellow", "blue", "black")
 NAMES = ("Aurelia", "Brutus", "Cassia", "Decimus", "Egnatia")
 
 
-def setup(n: int = 2, *, map: str = "imperium", mode: str = "companion", seed: int = 1,
+def setup(n: int = 2, *, map: str | None = None, mode: str = "companion", seed: int = 1,
           board: dict | None = None, **options) -> ConcordiaSetup:
-    return ConcordiaSetup(players=tuple(zip(COLOURS[:n], NAMES[:n])), board=board or BOARD, map=map,
-                          market_mode=mode, seed=seed, **options)
+    """``n`` players on ``map`` (default: Imperium, or Italia for 2 players, which Imperium
+    is not for: C-NIS-1)."""
+    return ConcordiaSetup(players=tuple(zip(COLOURS[:n], NAMES[:n])), board=board or BOARD,
+                          map=map or ("imperium" if n >= 3 else "italia"), market_mode=mode, seed=seed, **options)
 
 
 def new_game(n: int = 2, **kw) -> Game:

@@ -88,7 +88,7 @@ def test_c_card_architect_1_steps_are_the_colonists_on_the_board():
 ])
 def test_c_nis_6_house_cost_by_the_city_good(good, coins, goods):
     """C-CARD-ARCHITECT-2, C-NIS-6: first house in a city: coins and goods by its good."""
-    game = new_game(2)
+    game = new_game(3)
     start = Counter(brick=2, food=2, tools=2, wine=2, cloth=2)
     seat(game, 0, money=20, goods=dict(start))
     city = {"brick": "sirmium", "food": "napoca", "tools": "tomis", "wine": "londinium", "cloth": "colonia"}[good]
@@ -110,7 +110,7 @@ def test_c_nis_6_coins_multiply_by_the_houses_in_the_city_after_building():
 
 
 def test_c_card_architect_2_several_houses_in_one_action_then_done():
-    game = new_game(2)
+    game = new_game(3)
     seat(game, 0, money=30, goods={"brick": 3, "food": 3, "wine": 1})
     play(game, "architect", ev.BuildHouse("sirmium", "brick"), ev.BuildHouse("napoca", "food"),
          ev.BuildHouse("londinium", "wine"))
@@ -123,7 +123,7 @@ def test_c_card_architect_2_several_houses_in_one_action_then_done():
 
 
 def test_c_card_architect_2_illegal_builds_are_refused_and_say_why():
-    game = new_game(2)
+    game = new_game(3)
     seat(game, 0, money=4, goods={"brick": 1, "food": 1, "tools": 1})
     house(game, 1, "napoca", "food")
     play(game, "architect")
@@ -139,7 +139,7 @@ def test_c_card_architect_2_illegal_builds_are_refused_and_say_why():
 
 def test_c_nis_1_a_city_good_must_match_the_tokens_left():
     """C-NIS-1: letter D (Italia and Hellas on Imperium) has one cloth token."""
-    game = new_game(2)
+    game = new_game(3)
     house(game, 1, "novaria", "cloth")
     seat(game, 0, money=30, goods={"brick": 2, "cloth": 2})
     play(game, "architect")
@@ -173,7 +173,7 @@ def britannia(game):
 def test_c_card_prefect_1_every_house_in_the_province_produces_for_its_owner():
     """C-CARD-PREFECT-1: the marker (dearest good: wine) flips and its good goes to the
     player; each house produces its city's good for its owner, whoever that is."""
-    game = new_game(2)
+    game = new_game(3)
     britannia(game)
     seat(game, 0, goods={})
     seat(game, 1, goods={})
@@ -188,7 +188,7 @@ def test_c_card_prefect_1_every_house_in_the_province_produces_for_its_owner():
 
 
 def test_c_card_prefect_1_a_province_without_own_house_may_produce():
-    game = new_game(2)
+    game = new_game(3)
     house(game, 1, "lutetia", "cloth")
     seat(game, 0, goods={})
     play(game, "prefect", ev.Produce("gallia"))        # a cloth city: the marker shows cloth
@@ -197,7 +197,7 @@ def test_c_card_prefect_1_a_province_without_own_house_may_produce():
 
 
 def test_c_amb_4_a_province_showing_coins_cannot_produce():
-    game = new_game(2)
+    game = new_game(3)
     britannia(game)
     play(game, "prefect", ev.Produce("britannia"))
     play(game, "prefect")
@@ -206,7 +206,7 @@ def test_c_amb_4_a_province_showing_coins_cannot_produce():
 
 
 def test_c_card_prefect_1_the_marker_good_is_asked_once_when_the_companion_cannot_tell():
-    game = new_game(2)
+    game = new_game(3)
     play(game, "prefect")
     refused(game, ev.Produce("gallia"), "C-CARD-PREFECT-1", "Which good does Gallia's bonus marker show")
     refused(game, ev.Produce("gallia", "gold"), "C-NIS-1")
@@ -224,7 +224,7 @@ def test_c_card_prefect_1_the_marker_good_is_asked_once_when_the_companion_canno
 
 
 def test_c_nis_1_the_marker_shows_the_dearest_good_of_the_province():
-    game = new_game(2)
+    game = new_game(3)
     house(game, 1, "lutetia", "wine")
     play(game, "prefect")
     refused(game, ev.Produce("gallia", "food"), "C-NIS-1", "wine or dearer")
@@ -431,7 +431,8 @@ def test_c_amb_2_the_empty_pile_is_refused_by_name():
 
 
 def test_c_card_diplomat_1_copying_a_prefect_uses_the_copiers_praefectus_magnus():
-    game = new_game(2)
+    game = new_game(3)
+    game.state.praefectus = 1                                   # white-box: seat 1 holds it
     play(game, "prefect", ev.PrefectCash())
     house(game, 1, "lutetia", "cloth")
     seat(game, 1, goods={})
@@ -471,7 +472,7 @@ def test_c_card_specialist_1_own_houses_in_cities_of_its_good_produce_one_each()
 def test_c_nis_2_produced_goods_beyond_twelve_spaces_the_player_chooses_what_to_keep():
     """C-NIS-2: the storehouse holds 12; of the goods produced that do not all fit the player
     keeps what they choose (the others stay in the bank); one kind only is not asked."""
-    game = new_game(2)
+    game = new_game(3)
     britannia(game)
     seat(game, 1, goods={"food": 7})                   # 11 of 12 taken; wine + brick arrive
     s = play(game, "prefect", ev.Produce("britannia"))
@@ -497,7 +498,7 @@ def test_c_nis_2_one_kind_of_good_overflowing_needs_no_question():
 def test_c_nis_1_a_recorded_marker_keeps_its_token_in_reserve():
     """C-NIS-1: letter A has one cloth token; Britannia's marker shows cloth, so that token
     lies in Britannia: no other A city and no other A marker can claim it."""
-    game = new_game(2)
+    game = new_game(3)
     play(game, "prefect", ev.Produce("britannia", "cloth"))
     play(game, "prefect")
     refused(game, ev.Produce("germania", "cloth"), "C-NIS-1", "No A token showing cloth is left for Germania")

@@ -20,10 +20,10 @@ from firmware_host.engine.core import Game, RuleError, copy_state
 
 # players, map, market mode, seed, options: 2..5 players, both maps, both market modes.
 GAMES = [
-    (2, "imperium", "companion", 11, {}),
+    (3, "imperium", "companion", 11, {}),
     (3, "italia", "table", 12, {}),
     (4, "imperium", "table", 13, {"praefectus_passes": "left"}),
-    (5, "italia", "companion", 14, {"vesta_per_card": False}),
+    (4, "italia", "companion", 14, {"vesta_per_card": False}),
     (5, "imperium", "table", 15, {}),
     (2, "italia", "table", 16, {}),
 ]
@@ -154,7 +154,7 @@ def test_tribune_colonist_only_when_food_and_tools_pay_for_it():
 
 def test_architect_lists_payable_cities_and_the_goods_their_tokens_can_show():
     """C-NIS-6 (cost, one house per player and city), C-NIS-1 (the goods a token can show)."""
-    game = new_game(2)
+    game = new_game(3)
     house(game, 1, "londinium", "food")          # known: 2 x 2 sestertii + brick + food
     house(game, 0, "isca_dumnoniorum", "brick")  # own house: not again
     game.state.marker_good["germania"] = "food"   # so Colonia and Vindobona show brick or food
@@ -173,7 +173,7 @@ def test_architect_lists_payable_cities_and_the_goods_their_tokens_can_show():
 
 def test_architect_money_limits_the_cities():
     """C-NIS-6: a house costs sestertii by the city's good and the houses already there."""
-    game = new_game(2)
+    game = new_game(3)
     house(game, 1, "londinium", "food")
     seat(game, 0, money=3, goods={"brick": 2, "food": 2, "tools": 1, "wine": 1})
     play(game, "architect")
@@ -185,7 +185,7 @@ def test_architect_money_limits_the_cities():
 def test_prefect_lists_goods_side_provinces_and_the_marker_goods_still_possible():
     """C-AMB-4 (coin side up: not again), C-CARD-PREFECT-1 (a known marker needs no good),
     C-NIS-1 (a marker good must be left among the tokens), C-CARD-PREFECT-2 last."""
-    game = new_game(2)
+    game = new_game(3)
     s = game.state
     s.marker_coins["britannia"] = True
     s.marker_good["britannia"] = "food"
@@ -265,7 +265,7 @@ def test_buy_lists_payable_spaces_with_the_preselected_any_goods():
 
 def test_keep_goods_is_the_preselected_choice():
     """C-NIS-2: the produced goods that do not all fit; the screen pre-selects the dearest."""
-    game = new_game(2)
+    game = new_game(3)
     house(game, 0, "lutetia", "cloth")
     house(game, 0, "burdigala", "brick")
     seat(game, 0, goods={"food": 7}, store={"land": 2, "sea": 2})  # 11 of 12 spaces

@@ -13,6 +13,7 @@ from firmware_host.engine.concordia import CODEC, ConcordiaRules
 from firmware_host.engine.concordia import events as ev
 from firmware_host.engine.concordia.invariants import game_over_violations, violations
 from firmware_host.engine.concordia.play import play_random_game, random_event
+from firmware_host.engine.concordia.rules import map_players
 from firmware_host.engine.core import Game, RuleError, copy_state, event_to_json
 from tests.engine_checks import check_undo_then_redo
 
@@ -22,7 +23,10 @@ games = st.tuples(st.integers(2, 5), st.integers(0, 2**31), st.sampled_from(["im
 
 
 def rules_for(spec) -> ConcordiaRules:
+    """The drawn map, or the other one where the drawn one is not for ``n`` players (C-NIS-1)."""
     n, seed, map_id, mode = spec
+    if n not in map_players(map_id):
+        map_id = "italia" if map_id == "imperium" else "imperium"
     return ConcordiaRules(setup(n, map=map_id, mode=mode, seed=seed))
 
 

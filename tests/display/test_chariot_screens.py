@@ -390,3 +390,48 @@ def test_a_resumed_race_keeps_who_rolls_the_dice(tmp_path):
     moves(ctl, ev.DrawStartSpaces((1, 2, 3, 4)), ev.RollDice(), ev.KeepDice())
     again = Controller(Journal(tmp_path / "j.db"))
     assert again.session.state == ctl.session.state and dice_mode(again.session) == "companion"
+
+
+# ---------------------------------------------------------------------- corrections (CR-CORR)
+
+def test_cr_corr_1_the_menu_opens_the_correct_screen_and_a_second_reading_is_a_move():
+    """Menu → Correct a chariot: chariot, item, value, Correct; the news says what changed,
+    undo takes it back (CR-CORR-1)."""
+    ctl = started()
+    run_lines(ctl, ["hold undo", "tap game:correct"])
+    assert type(ctl.active).__name__ == "CorrectScreen" and ctl.active.colour == "green"
+    run_lines(ctl, ["tap chariot:blue", "tap item:fate", "tap plus", "tap ok"])
+    assert ctl.session.game.events[-1] == ev.CorrectChariot("blue", "fate", 4)
+    assert not ctl.overlays and type(ctl.active).__name__ == "RollScreen"
+    assert ctl.session.state.by_colour("blue").fate == 4 and ctl.session.state.news
+    ctl.handle(ButtonPressed("undo"))
+    assert ctl.session.state.by_colour("blue").fate == 3
+
+
+def test_cr_corr_2_a_value_the_sheet_cannot_show_is_greyed_out_with_the_reason():
+    ctl = started()
+    run_lines(ctl, ["hold undo", "tap game:correct", "tap item:resistance", "tap plus"])
+    assert not ctl.active.find("ok").enabled and "resistance 13" in ctl.active.correction_refused()
+    run_lines(ctl, ["tap item:lane"] + ["tap minus"] * 1)
+    assert ctl.active.value == -1 and not ctl.active.find("ok").enabled
+
+
+def test_cr_amb_1_with_the_option_every_normal_die_is_used_and_ok_is_always_possible():
+    """CR-AMB-1 (option: every normal die must be used): a tap turns a ±1 die between +1 and
+    −1, never "unused", so OK is never greyed out nor refused; without the option "unused"
+    is a choice too."""
+    ctl = started(normal_dice_must_be_used=True)
+    moves(ctl, ev.RollDice(("normal", "normal", "lane", "lane")), ev.KeepDice())
+    assert type(ctl.active).__name__ == "SpeedScreen" and ctl.active.use == ["+", "+"]
+    seen = set()
+    for _ in range(4):
+        run_line(ctl, "tap normal:0")
+        seen.add(ctl.active.use[0])
+        assert ctl.active.find("ok").enabled
+    assert seen == {"+", "-"}
+    run_line(ctl, "tap ok")
+    assert ctl.session.game.events[-1] == ev.SetSpeed(2, 0)
+    ctl = started()
+    moves(ctl, ev.RollDice(("normal", "normal", "lane", "lane")), ev.KeepDice())
+    run_lines(ctl, ["tap normal:0", "tap normal:0", "tap normal:0"])
+    assert ctl.active.use == ["", ""] and ctl.active.find("ok").enabled

@@ -182,6 +182,19 @@ def test_new_game_form_starts_a_journaled_game(tmp_path):
 
 
 
+def test_t_amb_18_the_new_game_form_asks_whether_the_yellow_bonus_tile_counts_itself(tmp_path):
+    """T-AMB-18 (rulings: an option): the new-game form offers both readings, the ruling
+    (counts itself) pre-selected; the choice goes into the setup and the final tally."""
+    ctl = Controller(Journal(tmp_path / "j.db"))
+    run_lines(ctl, ["tap new:trajan", "tap count:2"])
+    assert ctl.active.find("yellow:1").selected and not ctl.active.find("yellow:0").selected
+    run_lines(ctl, ["tap yellow:0", "tap ok"])
+    assert ctl.session.setup.yellow_counts_itself is False
+    ctl.close_game()
+    run_lines(ctl, ["tap new:trajan", "tap ok"])
+    assert ctl.session.setup.yellow_counts_itself is True
+
+
 def test_a_move_that_cannot_be_saved_is_not_shown(tmp_path):
     """Disk full: SQLite refuses the commit; the screen says so and the game is unchanged."""
     journal = Journal(tmp_path / "j.db")
@@ -195,3 +208,75 @@ def test_a_move_that_cannot_be_saved_is_not_shown(tmp_path):
     assert not ctl.submit(finished_events(2, 1)[0])
     assert "could not be saved" in ctl.message and ctl.session.state is state
     assert ctl.session.game.events == []
+
+
+# ---------------------------------------------------------------------- T-FORUM-1: tags of extra-action tiles
+
+def _at_forum(**table):
+    """A 2-player game at seat 0's forum action; a tag ``04a1b2c3`` is enrolled as the forum
+    tile kind ``extra:forum`` (green or yellow back, the tag does not say which)."""
+    from firmware_host.tags import TagThing
+    from tests.trajan.helpers import setup_events, sow_to
+
+    class Tags:
+        def lookup(self, uid):
+            return TagThing("trajan", "forum", "extra:forum") if uid == "04a1b2c3" else None
+
+    ctl = Controller(None, tags=Tags())
+    ctl.start_game("trajan", setup(2, 1))
+    for e in setup_events(2):
+        ctl.submit(e)
+    for key, value in table.items():                    # white-box: the forum as the test needs it
+        if isinstance(value, dict):
+            getattr(ctl.session.state, key).update(value)
+        else:
+            setattr(ctl.session.state, key, value)
+    sow_to(ctl.session.game, "forum")
+    ctl.refresh()
+    assert ctl.session.state.pending.action == "forum"
+    return ctl
+
+
+def test_t_forum_1_an_extra_action_tag_asks_green_or_yellow_when_both_are_possible():
+    """T-FORUM-1 / T-AMB-19 / T-XTILE-1: the tag of an extra-action kind could be the forum tile
+    from a green space or the extra-action tile from a yellow space: the screen asks. Taken
+    from a green space it is booked there, so a later real yellow tile is still accepted."""
+    ctl = _at_forum()
+    s = ctl.session.state
+    green, yellow, n = s.forum_green, s.forum_yellow, len(ctl.session.game.events)
+    ctl.handle(TagRead("04a1b2c3"))
+    assert ctl.active.mode == "forum_which" and len(ctl.session.game.events) == n
+    assert ctl.active.find("which:green").enabled and ctl.active.find("which:yellow").enabled
+    run_line(ctl, "tap which:green")
+    s = ctl.session.state
+    assert ctl.session.game.events[-1] == ev.ForumTake("extra:forum", "green")
+    assert (s.forum_green, s.forum_yellow) == (green - 1, yellow)
+    assert s.forum_seen["extra:forum"] == 1 and s.extra_seen["forum"] == 0
+
+
+def test_t_forum_1_the_answer_can_be_yellow_and_undo_steps_back_the_question():
+    ctl = _at_forum()
+    n = len(ctl.session.game.events)
+    ctl.handle(TagRead("04a1b2c3"))
+    ctl.handle(ButtonPressed("undo"))                   # the question is a draft: back to the options
+    assert ctl.active.mode == "" and len(ctl.session.game.events) == n
+    ctl.handle(TagRead("04a1b2c3"))
+    run_line(ctl, "tap which:yellow")
+    assert ctl.session.game.events[-1] == ev.ForumTake("extra:forum", "yellow")
+    assert ctl.session.state.extra_seen["forum"] == 1
+
+
+def test_t_forum_1_a_tag_with_one_possible_space_takes_it_without_asking():
+    ctl = _at_forum(forum_yellow=0)                     # no yellow tile left: green
+    ctl.handle(TagRead("04a1b2c3"))
+    assert ctl.session.game.events[-1] == ev.ForumTake("extra:forum", "green")
+    ctl = _at_forum(forum_seen={"extra:forum": 1})      # the one green-backed tile is out: yellow
+    ctl.handle(TagRead("04a1b2c3"))
+    assert ctl.session.game.events[-1] == ev.ForumTake("extra:forum", "yellow")
+
+
+def test_t_xtile_1_a_tag_no_space_can_hold_is_refused_with_the_rule():
+    ctl = _at_forum(forum_yellow=0, forum_seen={"extra:forum": 1})
+    n = len(ctl.session.game.events)
+    ctl.handle(TagRead("04a1b2c3"))
+    assert len(ctl.session.game.events) == n and ctl.message_level == "bad" and ctl.message.startswith("T-")

@@ -25,7 +25,8 @@ PLAYERS = (("red", "Aurelia"), ("green", "Brutus"), ("yellow", "Cassia"), ("blue
 
 
 def game(players: int = 2, mode: str = "companion", seed: int = 1) -> Game:
-    setup = ConcordiaSetup(players=PLAYERS[:players], board=load("concordia"), market_mode=mode, seed=seed)
+    setup = ConcordiaSetup(players=PLAYERS[:players], board=load("concordia"), market_mode=mode, seed=seed,
+                           map="imperium" if players >= 3 else "italia")      # C-NIS-1: Imperium is for 3-5
     return Game(ConcordiaRules(setup))
 
 
@@ -64,7 +65,7 @@ def test_c_end_1_the_deciding_players_houses_are_a_bar_of_fifteen(houses):
 
 def test_c_nis_2_the_player_choosing_goods_to_keep_is_lit():
     """C-NIS-2: while another player chooses which produced goods to keep, their seat is lit."""
-    g = game(2)
+    g = game(3)                                      # Imperium (britannia) is for 3-5 players
     s = g.state
     s.marker_good["britannia"] = "cloth"
     for city, good in (("londinium", "brick"), ("isca_dumnoniorum", "food")):   # Brutus's two houses there

@@ -612,3 +612,66 @@ def test_t_extra_7_a_repeated_construction_can_take_a_first_tile_bonus():
     assert (game.state.pending.action, game.state.pending.reason) == ("trajan", "bonus")
     game.apply(ev.TakeTrajanTile("worker-3"))
     assert me(game, 0).slots[0] == "worker-3" and me(game, 0).vp == 5
+
+
+def test_t_extra_1_and_t_sen_2_no_repeat_offered_from_the_8_vp_space():
+    """A Senate repeat that T-SEN-2 would refuse is not offered: the turn ends, the tile is kept."""
+    game = at("senate")
+    p = me(game)
+    p.senate = len(BOARD.senate_vp) - 2
+    p.forum_tiles["extra:senate"] = 1
+    p.forum_tiles["extra_joker"] = 1
+    game.apply(ev.SenateAdvance())
+    assert me(game, 0).senate == len(BOARD.senate_vp) - 1
+    assert game.state.pending.kind == "bowl" and game.state.pending.player == 1
+    assert me(game, 0).forum_tiles["extra:senate"] == 1 and me(game, 0).forum_tiles["extra_joker"] == 1
+
+
+def test_t_extra_1_a_repeat_that_cannot_be_carried_out_is_refused_before_the_tile_is_discarded():
+    """T-EXTRA-1 with T-SEN-2: after a construction bonus Senate action onto the 8-VP space only
+    the construction can be repeated; asking for the Senate is refused and nothing is discarded."""
+    from firmware_host.engine.trajan.moves import legal_moves
+
+    game = at("construction")
+    p = me(game)
+    p.senate = len(BOARD.senate_vp) - 2
+    p.forum_tiles["extra:senate"] = 1
+    p.forum_tiles["extra:construction"] = 1
+    game.apply(ev.Build(0, "door-2"))
+    game.apply(ev.SenateAdvance())                        # T-BUILD-2a bonus: onto the 8-VP space
+    assert game.state.pending.kind == "extra"
+    assert game.rules.extra_options(game.state) == [("construction", "extra")]
+    assert legal_moves(game.rules, game.state) == [ev.UseExtraAction("construction"), ev.EndTurn()]
+    err = refuse(game, ev.UseExtraAction("senate"), "T-EXTRA-1")
+    assert "cannot be carried out again" in str(err)
+    assert me(game, 0).forum_tiles["extra:senate"] == 1
+
+
+def test_t_extra_1_and_t_traj_3_no_trajan_repeat_with_the_arch_in_the_centre():
+    game = at("trajan")
+    p = me(game)
+    p.forum_tiles["extra:trajan"] = 1
+    for slot in range(6):
+        if slot != p.arch and p.slots[slot] is None:
+            put_tile(game, slot, game.state.trajan_piles["legion"][0])
+    game.apply(ev.TakeTrajanTile(game.state.trajan_piles["worker"][0]))
+    assert me(game, 0).arch is None                       # T-TRAJ-3: all six slots full
+    assert game.state.pending.kind == "bowl" and me(game, 0).forum_tiles["extra:trajan"] == 1
+
+
+def test_t_extra_2_a_second_repeat_that_became_impossible_can_only_be_skipped():
+    """With a [+2] the tile gives two repeats (T-EXTRA-2); it is offered because the first can
+    be carried out; if the first takes the disc to the 8-VP space, the second is only a skip."""
+    from firmware_host.engine.trajan.moves import legal_moves
+
+    game = at("senate")
+    p = me(game)
+    p.senate = len(BOARD.senate_vp) - 3
+    p.plus2 = ["senate"]
+    p.forum_tiles["extra:senate"] = 1
+    game.apply(ev.SenateAdvance())
+    game.apply(ev.UseExtraAction("senate"))
+    game.apply(ev.SenateAdvance())
+    assert (game.state.pending.action, game.state.pending.reason) == ("senate", "repeat")
+    assert legal_moves(game.rules, game.state) == [ev.SkipAction()]
+    refuse(game, ev.SenateAdvance(), "T-SEN-2")

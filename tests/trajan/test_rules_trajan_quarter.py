@@ -1,6 +1,8 @@
 """Round end, quarter end and the end of the game through the engine: T-ROUND, T-QUARTER,
 T-FTILE-SENATE/DEMAND/DEMANDJOKER, T-TIE-1; worked examples T-EX-2, T-EX-10..13."""
 
+from collections import Counter
+
 import pytest
 
 from firmware_host.engine.trajan import events as ev
@@ -154,6 +156,40 @@ def test_t_quarter_1b_any_maximum_assignment_is_allowed():
     p = me(game, 0)
     assert (p.forum_tiles["games"], p.forum_tiles["bread"], p.forum_tiles["demand_joker"]) == (0, 0, 0)
     assert p.vp == 0
+
+
+def test_t_amb_11_the_prefill_keeps_a_bread_tile_for_the_bread_bonus_and_spends_the_joker():
+    """T-AMB-11 with T-BONUS-FORUM and T-AMB-17: both assignments keep as many forum tiles, but
+    the player's last bread tile scores 9 VP with their yellow forum-bread bonus tile, a spare
+    demand joker nothing: the pre-fill spends the joker (it used to spend the bread tile)."""
+    game = started(2)
+    to_quarter_end(game, ("bread", "games", "religion"))
+    holding(game, 0, forum={"bread": 1}, trajan=["games", "religion"], jokers=1)
+    game.state.players[0].bonus_tiles = [("forum_bread", "yellow")]
+    rules = game.rules
+    assert rules.suggest_demands(game.state, 0) == ("joker", "trajan", "trajan")
+    assert rules._final_value(game.state, 0, Counter()) - rules._final_value(game.state, 0, Counter(bread=1)) == 9
+    game.state.players[0].bonus_tiles = [("legion", "yellow")]          # no bread bonus: Trajan, forum, joker order
+    assert rules.suggest_demands(game.state, 0) == ("forum", "trajan", "trajan")
+    game.state.players[0].bonus_tiles = [("forum_bread", "yellow")]
+    meet_demands(game)
+    p = me(game, 0)
+    assert p.forum_tiles["bread"] == 1 and p.forum_tiles["demand_joker"] == 0 and p.vp == 0
+
+
+def test_t_amb_11_the_prefill_first_keeps_the_most_forum_tiles_then_the_most_vp():
+    """Keeping more forum tiles comes first (the kept Trajan tile is used), then the VP (a
+    bread tile stays for the bonus either way), then Trajan, forum, joker; the suggestion
+    always meets the most demands (T-QUARTER-1b), none where nothing is held."""
+    game = started(2)
+    to_quarter_end(game, ("bread", "bread", "games"))
+    holding(game, 0, forum={"bread": 2, "games": 1}, trajan=["bread"], jokers=1)
+    game.state.players[0].bonus_tiles = [("forum_bread", "yellow")]
+    assert game.rules.suggest_demands(game.state, 0) == ("trajan", "forum", "forum")
+    holding(game, 0, forum={"bread": 1, "games": 1}, trajan=["bread"], jokers=1)
+    assert game.rules.suggest_demands(game.state, 0) == ("trajan", "joker", "forum")   # the last bread tile stays
+    holding(game, 0, forum={"bread": 0, "games": 0}, trajan=[], jokers=0)
+    assert game.rules.suggest_demands(game.state, 0) == ("", "", "")
 
 
 @pytest.mark.parametrize("met,penalty", [(3, 0), (2, 4), (1, 9), (0, 15)])

@@ -181,3 +181,21 @@ CODEC = EventCodec([
     SetSpeed, ChangeLane, EnterCorner, Collide, HitCaltrop, HitRocks, CrossFinish, EndMove,
     DropCaltrop, ThrowJavelin, EndTurn,
 ])
+
+
+# ----------------------------------------------------------------- corrections (CR-CORR, docs/corrections.md)
+
+@dataclass(frozen=True)
+class CorrectChariot(Event):
+    """At any decision of the race (after setup, before the end): what the table read again
+    on chariot ``chariot``'s sheet or the track. ``item`` is set to ``value``: ``lane`` (0
+    inner), ``pos`` (spaces past the finish line at the start, laps included), ``resistance``,
+    ``speed``, ``fate`` or ``laps`` (finish-line crossings, the lap counter). CR-CORR-1, CR-CORR-2."""
+
+    kind = "correct_chariot"
+    chariot: str
+    item: str
+    value: int
+
+
+CODEC = EventCodec([*CODEC.by_kind.values(), CorrectChariot])

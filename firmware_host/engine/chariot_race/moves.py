@@ -81,6 +81,10 @@ def legal_moves(rules: ChariotRaceRules, state: ChariotRaceState) -> list[Event]
       if the supply has one and a passed space is left (CR-ATTACK-2, CR-NIS-6);
       ``EndTurn()`` last.
     - ``race_over``: ``[]``.
+
+    Corrections (``CorrectChariot``, CR-CORR-1/2) are accepted at every decision of the race
+    but are not listed: they are the table's second reading of a sheet or the track, with a
+    free value (the Correct screen asks the rules about each value).
     """
     p = state.pending
     kind = p.kind

@@ -25,6 +25,8 @@ from . import events as ev
 from .board import LANE_STEP, SIDES, TRACKS, ChariotRaceBoard, Sheet
 from .state import Chariot, ChariotRaceSetup, ChariotRaceState, Decision, Pending, Turn
 
+CORRECTIONS = ("lane", "pos", "resistance", "speed", "fate", "laps")   # what a correction sets (CR-CORR-1)
+
 
 def board_for(data: dict[str, Any]) -> ChariotRaceBoard:
     """The parsed board for a data dict (see :func:`~firmware_host.engine.core.parsed_board`)."""
@@ -639,6 +641,50 @@ class ChariotRaceRules:
     def _end_turn_event(self, s: ChariotRaceState, e: ev.EndTurn) -> None:
         self._end_turn(s)
 
+    # ------------------------------------------------------------------ corrections (CR-CORR)
+
+    def correction_value(self, c: Chariot, item: str) -> int:
+        """What the books say now for ``item`` of chariot ``c`` (the value a correction changes).
+        Raises ``KeyError`` for an item that is not one of :data:`CORRECTIONS`."""
+        field = {"laps": "crossings"}.get(item, item)
+        if item not in CORRECTIONS:
+            raise KeyError(item)
+        return int(getattr(c, field))
+
+    def _correct_chariot(self, s: ChariotRaceState, e: ev.CorrectChariot) -> None:
+        """CR-CORR-1: the table read a sheet or the track again and the books follow; CR-CORR-2:
+        a value the sheet or the track cannot show is refused (checked by the race's invariants),
+        and a wreck is not a correction (it is what happened on the track, CR-DESTROY-1)."""
+        if not s.round:
+            raise RuleError("CR-CORR-1", N_("The race has not started yet."),
+                            N_("Finish the setup first; the sheets start as printed (CR-SETUP-3)."))
+        c = s.by_colour(e.chariot)
+        if c is None:
+            raise RuleError("CR-CORR-1", N_("There is no {chariot} chariot in this race."),
+                            N_("Choose a chariot of the race."), chariot=e.chariot)
+        if c.wrecked:
+            raise RuleError("CR-DESTROY-3", N_("{chariot} is out of the race."),
+                            N_("Undo the move that wrecked it, if that was a mistake."), chariot=c.colour)
+        if e.item not in CORRECTIONS:
+            raise RuleError("CR-CORR-1", N_("{item} is not on a chariot's sheet or the track."),
+                            N_("Correct the lane, position, resistance, speed, fate or laps."), item=e.item)
+        old = self.correction_value(c, e.item)
+        if e.value == old:
+            raise RuleError("CR-CORR-1", N_("The books already say {value}."), N_("Change the value first."),
+                            value=e.value)
+        if e.item == "resistance" and e.value <= 0:
+            raise RuleError("CR-CORR-2", N_("A correction does not wreck a chariot."),
+                            N_("Enter what wrecked it on the track (a corner, a hit, a caltrop, a javelin)."))
+        setattr(c, {"laps": "crossings"}.get(e.item, e.item), e.value)
+        from .invariants import violations  # invariants.py builds on this module
+
+        broken = violations(self, s)
+        if broken:
+            raise RuleError("CR-CORR-2", N_("The sheet or the track cannot show that: {problem}."),
+                            N_("Enter what the table reads."), problem=broken[0])
+        s.news.append((N_("{chariot}: {item} corrected from {old} to {new} (CR-CORR-1)"),
+                       {"chariot": c.colour, "item": e.item, "old": old, "new": e.value}))
+
     # ------------------------------------------------------------------ helpers for the screens
 
     def corners_ahead(self, s: ChariotRaceState, chariot: str) -> list[tuple[int, int]]:
@@ -694,6 +740,7 @@ class ChariotRaceRules:
         ev.DropCaltrop: _drop_caltrop,
         ev.ThrowJavelin: _throw_javelin,
         ev.EndTurn: _end_turn_event,
+        ev.CorrectChariot: _correct_chariot,
     }
 
 
@@ -709,6 +756,8 @@ _EXPECTS: dict[Decision, tuple[type[Event], ...]] = {
     "move": _MOVE_EVENTS,
     "attack": (ev.DropCaltrop, ev.ThrowJavelin, ev.EndTurn),
 }
+for _kind in _EXPECTS:                                    # CR-CORR-1: at any decision before the end
+    _EXPECTS[_kind] += (ev.CorrectChariot,)
 
 _DESCRIPTIONS: dict[Decision, str] = {
     "start_spaces": N_("the draw of start spaces"),

@@ -7,11 +7,9 @@ are card-kind ids of the board data; cities and provinces are the map's ids.
 
 from __future__ import annotations
 
-import dataclasses
-import typing
 from dataclasses import dataclass
 
-from ..core import Event, EventCodec
+from ..core import Event, EventCodec, field_checks
 
 
 @dataclass(frozen=True)
@@ -134,37 +132,35 @@ CODEC = EventCodec([
 ])
 
 
-def _fits(value: object, hint: object) -> bool:
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    if typing.get_origin(hint) is tuple:
-        args = typing.get_args(hint)
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
-    return False
-
-
-_SHAPES: dict[type[Event], tuple[tuple[str, object], ...]] = {}
-
-
-def _shape(cls: type[Event]) -> tuple[tuple[str, object], ...]:
-    """(field, type hint) of an event class, worked out once per class."""
-    shape = _SHAPES.get(cls)
-    if shape is None:
-        hints = typing.get_type_hints(cls)
-        shape = _SHAPES[cls] = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
-    return shape
-
-
 def malformed_field(event: Event) -> str | None:
-    """The name of the first field whose value does not have its declared shape (a damaged
-    journal or a bad tap), or ``None`` when the event is well formed."""
-    for name, hint in _shape(type(event)):
-        if not _fits(getattr(event, name), hint):
+    """The name of the first field whose value does not have its declared type, or ``None``.
+
+    Every event is checked when it is made (:class:`~..core.Event`, :class:`~..core.FieldError`),
+    so this finds nothing in an event made the normal way; the rules keep it as a guard
+    against an object built around its constructor (``object.__new__``, ``copy.replace``).
+    """
+    for name, _hint, check in field_checks(type(event)):
+        if not check(getattr(event, name)):
             return name
     return None
+
+
+# ----------------------------------------------------------------- corrections (C-CORR, docs/corrections.md)
+
+@dataclass(frozen=True)
+class CorrectPlayer(Event):
+    """At any decision before the end: what the table counted again for seat ``player``.
+    ``item`` names what is set to ``value``: ``money`` (sestertii; ``key`` empty), ``goods``
+    (units of good ``key`` in the storehouse), ``colonists`` (colonists of kind ``key``,
+    land or sea, on the board; the rest are in the storehouse) or ``hand`` (cards of kind
+    ``key`` in the hand; the difference comes from or goes onto the player's own discard
+    pile). C-CORR-1, C-CORR-2."""
+
+    kind = "correct_player"
+    player: int
+    item: str
+    key: str
+    value: int
+
+
+CODEC = EventCodec([*CODEC.by_kind.values(), CorrectPlayer])

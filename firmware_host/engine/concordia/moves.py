@@ -44,6 +44,10 @@ The list per pending decision (``state.pending.kind``), in this order:
   ``KeepGoods(rules.suggest_keep(...))``, the screen's pre-selection (the dearest, C-NIS-2).
 - ``game_over``: none.
 
+Corrections (``CorrectPlayer``, C-CORR-1/2) are accepted at every decision before the end but
+are not listed: they are not a choice the game offers but the table's recount, with a value
+that is free (the Correct screen asks the rules about each value, :mod:`display.concordia.correct`).
+
 No list is longer than about 160 moves (the Architect early in a game, when no city's good is
 known yet); most have 2 to 15.
 """

@@ -11,17 +11,20 @@ from ..plugin import GamePlugin
 from . import invariants, moves, play
 from .board import board_for
 from .leds import concordia_plan
-from .rules import ConcordiaRules
+from .rules import ConcordiaRules, map_players
 from .state import DECISIONS, ConcordiaSetup
 from .tally import format_tally, quick_tally
 
 
 def demo_setup(players: int, rng: random.Random, board: dict[str, Any]) -> ConcordiaSetup:
-    """Colours, the map, who turns up market cards and both option rulings (C-AMB-1,
-    C-AMB-6) drawn from ``rng``."""
+    """Colours, the map (one for that many players, :data:`~.rules.MAP_PLAYERS`), who turns
+    up market cards and both option rulings (C-AMB-1, C-AMB-6) drawn from ``rng``."""
+    colours = tuple((c, c.title()) for c in rng.sample(list(board["player_colours"]), players))
+    drawn = rng.choice(["imperium", "italia"])
+    fits = [m for m in ("imperium", "italia") if players in map_players(m)]
     return ConcordiaSetup(
-        players=tuple((c, c.title()) for c in rng.sample(list(board["player_colours"]), players)), board=board,
-        map=rng.choice(["imperium", "italia"]), market_mode=rng.choice(["table", "companion"]),
+        players=colours, board=board, map=drawn if drawn in fits else fits[0],
+        market_mode=rng.choice(["table", "companion"]),
         vesta_per_card=rng.random() < 0.8, praefectus_passes=rng.choice(["right", "left"]),
         seed=rng.randrange(2**32))
 

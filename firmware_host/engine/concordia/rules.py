@@ -27,6 +27,29 @@ from .tally import Holdings, tally
 
 DISPLAY_SPACES = 7
 
+# The players each side of the board is for (C-NIS-1): "Game board: Imperium (3-5 players) /
+# Italia (2-4 players)", the rulebook's component list [2+] (C-RULES; Rio Grande rules).
+MAP_PLAYERS: dict[str, range] = {"imperium": range(3, 6), "italia": range(2, 5)}
+CORRECTIONS = ("money", "goods", "colonists", "hand")     # what a correction sets (C-CORR-1)
+
+
+def map_players(map_id: str) -> range:
+    """The player counts the map ``map_id`` is for (C-NIS-1); 2-5 for a map not listed."""
+    return MAP_PLAYERS.get(map_id, range(2, 6))
+
+
+def setup_problem(setup: ConcordiaSetup) -> str | None:
+    """Why the map does not fit the player count, as one English sentence; ``None`` if it
+    does. The new-game screen offers only what fits; the rules do not refuse the rest, so a
+    game kept before this check (a 2-player game on Imperium) still opens and resumes."""
+    n, fits = len(setup.players), map_players(setup.map)
+    if n in fits:
+        return None
+    other = [m for m, r in MAP_PLAYERS.items() if n in r and m != setup.map]
+    hint = f": choose the {other[0].title()} map" if other else ""
+    return (f"the {setup.map.title()} map is for {fits.start} to {fits.stop - 1} players, not {n}{hint} "
+            f"(C-NIS-1)")
+
 
 def _counter(goods) -> Counter:
     return Counter({g: k for g, k in Counter(goods).items() if k})
@@ -39,7 +62,9 @@ def _clean(c: Counter) -> None:
 
 class ConcordiaRules:
     """The Concordia engine for one game's setup. Raises ``ValueError`` on an impossible
-    setup (not 2..5 players, colours not distinct or unknown, unknown map or option)."""
+    setup (not 2..5 players, colours not distinct or unknown, unknown map or option). Which
+    map fits how many players (Imperium 3-5, Italia 2-4) is :func:`setup_problem`'s, asked
+    by the new-game screen."""
 
     name = "concordia"
     codec = ev.CODEC
@@ -139,6 +164,9 @@ class ConcordiaRules:
             raise RuleError("C-TURN-2", N_("The move {event} has an unreadable {field}."),
                             N_("Enter the move again."), event=event.kind, field=bad)
         s.news = []
+        if isinstance(event, ev.CorrectPlayer) and s.over:
+            raise RuleError("C-CORR-1", N_("The game is over: its tally is final."),
+                            N_("Correct the books before the game ends, or undo."))
         if type(event) not in _EXPECTS.get(s.pending.kind, ()):
             raise RuleError("C-TURN-2", N_("The game is waiting for: {waiting}."),
                             N_("Finish that first, or undo."), waiting=self.describe(s.pending))
@@ -709,6 +737,66 @@ class ConcordiaRules:
         s.turn = None
         s.pending = Pending("game_over")
 
+    # ------------------------------------------------------------------ corrections (C-CORR)
+
+    def correction_value(self, s: ConcordiaState, player: int, item: str, key: str = "") -> int:
+        """What the books say now for a correction's ``item``/``key`` of ``player`` (the value
+        a correction changes). Raises ``KeyError`` for an unknown item."""
+        p = s.players[player]
+        return {"money": lambda: p.money, "goods": lambda: p.goods[key],
+                "colonists": lambda: p.colonists_board.get(key, 0), "hand": lambda: p.hand[key]}[item]()
+
+    def _correct_player(self, s: ConcordiaState, e: ev.CorrectPlayer) -> None:
+        """C-CORR-1: the table counted again and the books follow; C-CORR-2: a correction the
+        pieces cannot match (a 13th good in the storehouse, a fourth colonist of a kind, a
+        card the discard pile does not hold) is refused, checked by the game's invariants."""
+        b = self.board
+        if not 0 <= e.player < s.n:
+            raise RuleError("C-CORR-1", N_("There is no seat {seat}."), N_("Choose a player at the table."),
+                            seat=e.player + 1)
+        keys = {"money": ("",), "goods": b.goods, "colonists": b.colonist_kinds, "hand": tuple(b.cards)}
+        if e.item not in keys or e.key not in keys[e.item]:
+            raise RuleError("C-CORR-1", N_("{item} {key} is not something the companion keeps."),
+                            N_("Correct money, goods, colonists or cards in hand."), item=e.item, key=e.key)
+        if e.value < 0:
+            raise RuleError("C-CORR-2", N_("A count cannot be below zero."), N_("Enter what the table counts."))
+        p = s.players[e.player]
+        old = self.correction_value(s, e.player, e.item, e.key)
+        if e.value == old:
+            raise RuleError("C-CORR-1", N_("The books already say {value}."), N_("Change the value first."),
+                            value=e.value)
+        if e.item == "money":
+            p.money = e.value
+        elif e.item == "goods":
+            p.goods[e.key] = e.value
+            _clean(p.goods)
+        elif e.item == "colonists":
+            total = b.colonists_per_kind
+            if e.value > total:
+                raise RuleError("C-CORR-2", N_("{player} has only {n} {kind} colonists."),
+                                N_("Enter what the table counts."), player=p.name, n=total, kind=e.key)
+            p.colonists_board[e.key] = e.value
+            p.colonists_store[e.key] = total - e.value
+        else:
+            more = e.value - old
+            if more > 0 and p.discard.count(e.key) < more:
+                raise RuleError("C-CORR-2", N_("{player}'s discard pile holds {n} {card}: a card comes to the hand "
+                                               "from there."), N_("Undo the move that took it, or check the cards."),
+                                player=p.name, n=p.discard.count(e.key), card=self._card_name(e.key))
+            for _ in range(more):
+                del p.discard[len(p.discard) - 1 - p.discard[::-1].index(e.key)]
+            p.discard += [e.key] * -more
+            p.hand[e.key] = e.value
+            _clean(p.hand)
+        from .invariants import violations  # invariants.py builds on this module
+
+        broken = violations(self, s)
+        if broken:
+            raise RuleError("C-CORR-2", N_("The correction would leave the books impossible: {problem}."),
+                            N_("Enter what the table counts."), problem=broken[0])
+        s.news.append((N_("{player}: {item} corrected from {old} to {new} (C-CORR-1)"),
+                       {"player": p.name, "item": f"{e.item} {e.key}".strip(), "old": old, "new": e.value}))
+
     # ------------------------------------------------------------------ reporting
 
     def scores(self, s: ConcordiaState) -> list[dict[str, Any]]:
@@ -747,6 +835,7 @@ class ConcordiaRules:
         ev.BuyCard: _buy_card,
         ev.KeepGoods: _keep_goods,
         ev.Done: _done,
+        ev.CorrectPlayer: _correct_player,
     }
 
 
@@ -777,3 +866,5 @@ _EXPECTS: dict[Decision, tuple[type[Event], ...]] = {
     "buy": (ev.BuyCard, ev.Done),
     "keep_goods": (ev.KeepGoods,),
 }
+for _kind in _EXPECTS:                                    # C-CORR-1: at any decision before the end
+    _EXPECTS[_kind] += (ev.CorrectPlayer,)

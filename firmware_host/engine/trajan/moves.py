@@ -51,7 +51,8 @@ def legal_moves(rules: TrajanRules, state: TrajanState) -> list[Event]:
       pile (T-TRAJ-1..3); senate: ``SenateAdvance`` (T-SEN-1/2); construction: ``Hire``
       (T-BUILD-1), ``Build`` on each allowed space with each construction tile not yet taken
       (or ``""`` where a worker already took it) (T-BUILD-2, -2a, -2b).
-    - ``extra``: ``UseExtraAction`` for each ``rules.extra_options``, then ``EndTurn`` (T-EXTRA).
+    - ``extra``: ``UseExtraAction`` for each ``rules.extra_options`` (an action of this turn
+      that :func:`action_moves` still lists, T-EXTRA-1), then ``EndTurn`` (T-EXTRA).
     - ``reveal_demand``: ``RevealDemand`` of each demand kind with tiles left (T-ROUND-2, T-COMP-5).
     - ``consul``: ``ChooseBonusTile`` of each senate bonus tile (T-QUARTER-2c).
 
@@ -113,7 +114,7 @@ def legal_moves(rules: TrajanRules, state: TrajanState) -> list[Event]:
             out = [ev.TrajanTileAction(True)]
         return out + [ev.TrajanTileAction(False)]
     if kind == "action":
-        return _action_moves(rules, state, p.action) + [ev.SkipAction()]
+        return action_moves(rules, state, p.action) + [ev.SkipAction()]
     if kind == "extra":
         return [ev.UseExtraAction(a, t) for a, t in rules.extra_options(state)] + [ev.EndTurn()]
     if kind == "reveal_demand":
@@ -158,7 +159,11 @@ def _accepted(rules: TrajanRules, state: TrajanState, event: Event) -> bool:
     return True
 
 
-def _action_moves(rules: TrajanRules, s: TrajanState, action: str) -> list[Event]:
+def action_moves(rules: TrajanRules, s: TrajanState, action: str) -> list[Event]:
+    """The moves of ``action`` the active player may make now (without ``SkipAction``), as
+    :func:`legal_moves` lists them for a pending ``action`` decision; only ``s.active`` and
+    the table are read, so it also answers whether an action could be repeated
+    (``TrajanRules.action_possible``, T-EXTRA-1)."""
     b = rules.board
     me = s.players[s.active]
     out: list[Event] = []
@@ -285,4 +290,4 @@ def _ship_cards(ship: str, left: dict[str, int], k: int, jokers: int) -> tuple[s
     return None
 
 
-__all__ = ["MAX_BUILDS", "choice_key", "legal_moves"]
+__all__ = ["MAX_BUILDS", "action_moves", "choice_key", "legal_moves"]

@@ -8,6 +8,7 @@ a refused event never changes the game. Rule IDs refer to ``shared/rules/trajan.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from .scoring import Holdings, tally
 from .state import Decision, Pending, PlayerState, QuarterEnd, QuarterResult, TrajanSetup, TrajanState, TurnState
 
 DEMAND_REVEALED = N_("Demand revealed: {demand}")
+_DEMAND_ITEMS = ("trajan", "forum", "joker", "")   # what meets a demand, in the pre-fill's order (T-QUARTER-1a)
 
 
 def _news(s: TrajanState, template: str, **params: Any) -> None:
@@ -305,18 +307,32 @@ class TrajanRules:
         self._end_turn(s)
 
     def extra_options(self, s: TrajanState) -> list[tuple[str, str]]:
-        """``(action, tile)`` pairs the active player may use now (T-EXTRA-1, -4, -6)."""
+        """``(action, tile)`` pairs the active player may use now (T-EXTRA-1, -4, -6): a tile
+        for an action carried out this turn that can be carried out once more now
+        (:meth:`action_possible`); a repeat the rules would refuse is not offered, so no tile
+        is discarded for nothing (a Senate disc on the 8-VP space, T-SEN-2; the arch in the
+        centre, T-TRAJ-3; an empty supply and camp...)."""
         t = s.turn
         if t is None or t.extra_used:
             return []
         p = s.players[s.active]
         out = []
         for action in dict.fromkeys(t.performed):
+            if not self.action_possible(s, action):
+                continue
             if p.forum_tiles[f"extra:{action}"] > 0:
                 out.append((action, "extra"))
             if p.forum_tiles["extra_joker"] > 0:
                 out.append((action, "extra_joker"))
         return out
+
+    def action_possible(self, s: TrajanState, action: str) -> bool:
+        """Whether the active player could carry out ``action`` now: the legal moves of that
+        action (``moves.action_moves``, the same list the action screen offers) are not
+        empty. Skipping does not count."""
+        from .moves import action_moves  # moves.py builds on this module
+
+        return bool(action_moves(self, s, action))
 
     def _action_done(self, s: TrajanState) -> None:
         t = s.turn
@@ -332,6 +348,11 @@ class TrajanRules:
         self._advance(s)
 
     def _use_extra_action(self, s: TrajanState, e: ev.UseExtraAction) -> None:
+        t = s.turn
+        if (t is not None and not t.extra_used and e.action in t.performed
+                and not self.action_possible(s, e.action)):
+            raise RuleError("T-EXTRA-1", N_("The {action} action cannot be carried out again now."),
+                            N_("Keep the tile: end the turn."), action=e.action)
         if (e.action, e.tile) not in self.extra_options(s):
             raise RuleError("T-EXTRA-1", N_("No extra-action tile for {action} can be used now."),
                             N_("Use a tile showing an action you took this turn, or the joker."),
@@ -339,7 +360,6 @@ class TrajanRules:
         p = s.players[s.active]
         key = f"extra:{e.action}" if e.tile == "extra" else "extra_joker"
         p.forum_tiles[key] -= 1                                                    # T-EXTRA-3/6
-        t = s.turn
         assert t is not None
         t.extra_used = True                                                        # T-EXTRA-4
         repeats = 2 if e.action in p.plus2 else 1                                  # T-EXTRA-2
@@ -716,24 +736,40 @@ class TrajanRules:
         return met + min(res["joker"]["any"], len(s.demands) - met)
 
     def suggest_demands(self, s: TrajanState, player: int) -> tuple[str, ...]:
-        """The pre-filled choice: a maximum assignment keeping the most forum tiles (T-AMB-11):
-        Trajan tiles first, then forum demand tiles, jokers last."""
+        """The pre-filled choice (T-AMB-11): of the assignments meeting the most demands
+        (T-QUARTER-1b), the one that keeps the most forum tiles (kept Trajan tiles are used
+        first), then the one worth most to the player at the final scoring (a forum demand
+        tile kept for a forum bonus tile, T-BONUS-FORUM, rather than a demand joker, which
+        scores nothing, T-AMB-17); on a tie Trajan tiles before forum demand tiles before
+        jokers, demand by demand."""
         res = self.demand_resources(s, player)
-        trajan, forum, jokers = res["trajan"], res["forum"], res["joker"]["any"]
-        items = []
-        for d in s.demands:
-            if trajan[d] > 0:
-                trajan[d] -= 1
-                items.append("trajan")
-            elif forum[d] > 0:
-                forum[d] -= 1
-                items.append("forum")
-            elif jokers > 0:
-                jokers -= 1
-                items.append("joker")
-            else:
-                items.append("")
-        return tuple(items)
+        best = self.max_demands_met(s, player)
+        choices = []
+        for items in itertools.product(_DEMAND_ITEMS, repeat=len(s.demands)):
+            spent = Counter((item, d) for item, d in zip(items, s.demands) if item)
+            if sum(spent.values()) != best:
+                continue
+            if any(res[item][d] < k for (item, d), k in spent.items() if item != "joker"):
+                continue
+            if sum(k for (item, _d), k in spent.items() if item == "joker") > res["joker"]["any"]:
+                continue
+            forum = Counter({d: k for (item, d), k in spent.items() if item == "forum"})
+            tiles = sum(forum.values()) + sum(k for (item, _d), k in spent.items() if item == "joker")
+            choices.append((tiles, tuple(sorted(forum.items())), tuple(_DEMAND_ITEMS.index(i) for i in items), items))
+        least = min(c[0] for c in choices)
+        choices = [c for c in choices if c[0] == least]
+        value = {spend: self._final_value(s, player, Counter(dict(spend))) for spend in {c[1] for c in choices}}
+        return min(choices, key=lambda c: (-value[c[1]], c[2]))[3]
+
+    def _final_value(self, s: TrajanState, player: int, forum_spent: Counter) -> int:
+        """The player's final-scoring total (T-FINAL) if the game ended now with
+        ``forum_spent`` (demand kind -> forum demand tiles) gone."""
+        holdings = self.holdings(s)
+        h = holdings[player]
+        h.forum_demand = {k: n - forum_spent[k] for k, n in h.forum_demand.items() if n > forum_spent[k]}
+        result = tally(self.board, holdings, edition=self.setup.edition,
+                       yellow_counts_itself=self.setup.yellow_counts_itself)
+        return int(result["players"][player]["total"])
 
     def _fulfil_demands(self, s: TrajanState, e: ev.FulfilDemands) -> None:
         self._check_player(s, e.player)
