@@ -73,6 +73,7 @@ class Controller:
         self.devices: dict[str, DeviceStatus] = {}
         self.overlays: list[Screen] = []      # menus, forms and pickers over the game screen
         self.running = True
+        self.show_hints = False             # the simulator's key-hint line (F1)
         self.on_state_change: Callable[[], None] | None = None
         self.screen: Screen = self._home()
         if journal is not None:
@@ -192,27 +193,57 @@ class Controller:
         return True
 
     def can_undo(self) -> bool:
-        return self.session is not None and bool(self.session.game.events)
+        return self.session is not None and bool(self.session.game.events) and not self.session.finished
+
+    def undo_refused(self) -> str:
+        """Why there is nothing to undo now (translated), ``""`` if there is."""
+        if self.session is not None and self.session.finished:
+            return _("This game is finished; its moves can no longer be taken back.")
+        return "" if self.can_undo() else _("Nothing to undo.")
+
+    def close_asking(self, overlay: Screen) -> None:
+        """Close ``overlay``; if that would throw away what was entered on it, ask once first
+        (:meth:`Screen.discard_question`)."""
+        question = overlay.discard_question()
+        if not question:
+            self.close(overlay)
+            return
+        from .ui import ConfirmScreen
+        self.push(ConfirmScreen(self, question, lambda: self.close(overlay)))
+
+    def close(self, overlay: Screen) -> None:
+        """Take ``overlay`` off the screen (wherever it is among the overlays)."""
+        if overlay in self.overlays:
+            self.overlays.remove(overlay)
+        self.active.invalidate()
 
     def undo(self) -> None:
         if self.overlays:
-            if not self.overlays[-1].back():
-                self.pop()
+            top = self.overlays[-1]
+            if not top.back():
+                self.close_asking(top)
             self.active.invalidate()
             return
         if self.screen.back():
             self.screen.invalidate()
             return
-        if not self.can_undo():
-            self.say(_("Nothing to undo."))
+        refused = self.undo_refused()
+        if refused:
+            self.say(refused, "bad" if self.session is not None and self.session.finished else "info")
             return
         assert self.session is not None
+        event, after = self.session.game.events[-1], self.session.state
         try:
-            self.session.undo()
-        except SaveError as exc:
+            before = self.session.undo()
+        except SessionError as exc:
             self.say(told(exc.notice), "bad")
             return
-        self.say(_("Last move taken back."))
+        from .games import describe_move
+        try:
+            what = describe_move(self.session.name, event, before, after)
+        except Exception:  # noqa: BLE001 - a description must never stop an undo
+            what = ""
+        self.say(_("Took back: {move}").format(move=what) if what else _("Last move taken back."))
         self.refresh()
 
     def refresh(self) -> None:
@@ -274,9 +305,16 @@ class Controller:
             hit = screen.hit(event.x, event.y)
             if hit is not None:
                 self.press(hit.id)
+            else:
+                off = screen.hit_disabled(event.x, event.y)
+                if off is not None and off.reason:
+                    self.say(off.reason)
         elif isinstance(event, ButtonPressed):
             if event.button == "undo":
                 self.undo()
+            elif event.button == "hints":
+                self.show_hints = not self.show_hints
+                self.dirty = True
             elif not screen.button(event.button) and event.button in BOWL_BUTTONS + ("ok",):
                 self.dirty = True
         elif isinstance(event, ButtonHeld):
@@ -372,6 +410,10 @@ class Controller:
                 level = "good"
         colour = {"bad": theme.BAD, "good": theme.GOOD}.get(level, theme.TEXT)
         msg = clean(msg)[:MESSAGE_CHARS]
+        if self.show_hints:
+            hints = _("Keys: 1-6 bowls · Enter OK · Backspace UNDO · Esc menu · F1 hides this")
+            msg = f"{hints} · {msg}" if msg else hints
+            colour = theme.MUTED if not self.message else colour
         if msg:
             text.draw(surface, msg, (10, rect.centery), 16, colour, "midleft", max_width=theme.WIDTH - 20)
         down = [d for d in self.devices.values() if not d.ok]

@@ -13,6 +13,7 @@ from typing import Any
 from firmware_host.data import load
 from firmware_host.engine.core import Event
 from firmware_host.games import GAMES, plugin
+from firmware_host.i18n import _
 
 from .ui import Screen
 
@@ -35,6 +36,9 @@ class GameDisplay:
       N_ label, screen class)``; the screen is opened over the game (the Correct screen).
     - ``canonical(event, board) -> event``: the move as the screens send it (an order the
       screens fix where the rules do not care); identity by default.
+    - ``describe(event, before_state, after_state) -> str``: what a move did, in words
+      (translated), for "Took back: ..." and the move log; ``None``: :func:`describe_move`'s
+      generic words (who, the move's kind, the VP it brought).
     """
 
     new_game: type[Screen]
@@ -46,6 +50,7 @@ class GameDisplay:
     home_actions: tuple[tuple[str, str, type[Screen]], ...] = ()
     menu_actions: tuple[tuple[str, str, type[Screen]], ...] = ()
     canonical: Callable[[Event, Any], Event] = field(default=lambda event, board: event)
+    describe: Callable[[Event, Any, Any], str] | None = None
 
     def screen_for(self, ctl: Any) -> Screen:
         """The screen for the open game's pending decision."""
@@ -67,3 +72,56 @@ def tag_kinds(game: str) -> dict[str, list[tuple[str, str]]]:
     engine's names, labels translated."""
     p, d = plugin(game), display_for(game)
     return {kind: [(v, d.tag_label(kind, v)) for v in values] for kind, values in p.tag_kinds(load(p.data)).items()}
+
+
+def mover(event: Event, before: Any) -> int | None:
+    """The seat that made ``event`` (from the decision pending before it), if known."""
+    pending = getattr(before, "pending", None)
+    seat = getattr(pending, "player", None)
+    if seat is None:
+        seat = getattr(event, "player", None)
+    return seat if isinstance(seat, int) else None
+
+
+def player_name(state: Any, seat: int | None) -> str:
+    """The name of ``seat`` in ``state`` (``""`` if unknown)."""
+    players = getattr(state, "players", None)
+    if seat is None or not isinstance(players, (list, tuple)) or not 0 <= seat < len(players):
+        return ""
+    p = players[seat]
+    return p if isinstance(p, str) else str(getattr(p, "name", "") or "")
+
+
+def vp_change(seat: int | None, before: Any, after: Any) -> int | None:
+    """How many VP ``seat`` gained (lost: negative) by the move, if its state keeps VP."""
+    try:
+        old, new = before.players[seat].vp, after.players[seat].vp
+    except (AttributeError, IndexError, TypeError):
+        return None
+    return new - old if isinstance(old, int) and isinstance(new, int) else None
+
+
+def humanised(kind: str) -> str:
+    """A move's kind in words ("build_road" -> "Build road"), translated if the catalogs
+    have it."""
+    words = kind.replace("_", " ").replace("-", " ").strip()
+    return _(words[:1].upper() + words[1:]) if words else ""
+
+
+def describe_move(game: str, event: Event, before: Any, after: Any) -> str:
+    """What ``event`` did, translated: the game's own ``describe`` if it has one, else
+    "Anna — Senate, +3 VP" from the states before and after it."""
+    try:
+        own = display_for(game).describe
+    except (KeyError, ImportError):
+        own = None
+    if own is not None:
+        return own(event, before, after)
+    seat = mover(event, before)
+    name = player_name(before, seat)
+    what = humanised(event.kind)
+    said = _("{player} — {move}").format(player=name, move=what) if name else what
+    vp = vp_change(seat, before, after)
+    if vp:
+        said = _("{move}, {vp:+d} VP").format(move=said, vp=vp)
+    return said

@@ -1,4 +1,4 @@
-"""The menu (UNDO held, or the Menu button): leave the game, saved games, language, quit."""
+"""The menu (UNDO held, or the Menu button): leave the game, its move log, saved games, language, quit."""
 
 from __future__ import annotations
 
@@ -39,8 +39,10 @@ class MenuScreen(Screen):
         if self.ctl.session is None:
             return []
         actions = display_for(self.ctl.session.name).menu_actions
-        return [Button(f"game:{wid}", first.move(0, k * 62), _(label), size=17)
-                for k, (wid, label, _screen) in enumerate(actions)]
+        out = [Button(f"game:{wid}", first.move(0, k * 62), _(label), size=17)
+               for k, (wid, label, _screen) in enumerate(actions)]
+        out.append(Button("log", first.move(0, len(actions) * 62), _("Move log"), _("who did what"), size=17))
+        return out
 
     def paint(self, surface: pygame.Surface) -> None:
         text.draw(surface, _("Menu"), (24, 16), 24, theme.TEXT, bold=True)
@@ -58,6 +60,9 @@ class MenuScreen(Screen):
         elif wid == "tap":
             self.ctl.pop()
             self.ctl.push(TapTagScreen(self.ctl))
+        elif wid == "log":
+            from .movelog import MoveLogScreen
+            self.ctl.push(MoveLogScreen(self.ctl))
         elif wid == "quit":
             self.ctl.running = False
         elif wid.startswith("game:") and self.ctl.session is not None:

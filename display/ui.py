@@ -42,6 +42,8 @@ class Button:
     size: int = 18
     frame: bool = True
     lang: str = ""          # draw the label in this language (a language's own name)
+    #: why the button is disabled (translated; said on the message line when it is tapped)
+    reason: str = ""
     #: where the button is laid out, when that is not where it is on screen (a mirrored
     #: screen: ``rect`` is where a finger finds it, ``layout`` where the screen's code put it)
     layout: pygame.Rect | None = None
@@ -169,7 +171,7 @@ class Screen:
         return [
             Button("menu", pygame.Rect(w - 112, 2, 54, theme.TOP_BAR - 4), _("Menu"), size=15),
             Button("undo", pygame.Rect(w - 56, 2, 54, theme.TOP_BAR - 4), _("Undo"), size=15,
-                   enabled=self.ctl.can_undo()),
+                   enabled=self.ctl.can_undo(), reason=self.ctl.undo_refused()),
         ]
 
     def hit(self, x: int, y: int) -> Button | None:
@@ -177,6 +179,12 @@ class Screen:
             if b.enabled and b.rect.collidepoint(x, y):
                 return b
         return None
+
+    def hit_disabled(self, x: int, y: int) -> Button | None:
+        """The disabled widget at ``(x, y)``, if no enabled one is there (to say why)."""
+        if self.hit(x, y) is not None:
+            return None
+        return next((b for b in reversed(self.widgets()) if not b.enabled and b.rect.collidepoint(x, y)), None)
 
     def find(self, wid: str) -> Button | None:
         return next((b for b in self.widgets() if b.id == wid), None)
@@ -225,6 +233,22 @@ class Screen:
         """UNDO with a draft open: step back inside the draft. ``False`` if there is none."""
         return False
 
+    def keep_entries(self, *ignore: str) -> None:
+        """Remember what the screen's entries are now (:meth:`entries_changed`); the
+        attributes ``ignore`` are where the screen is, not what was entered."""
+        self._ignored = ignore
+        self._entries = form_entries(self, ignore)
+
+    def entries_changed(self) -> bool:
+        """Whether the entries differ from those :meth:`keep_entries` remembered."""
+        kept = getattr(self, "_entries", None)
+        return kept is not None and kept != form_entries(self, getattr(self, "_ignored", ()))
+
+    def discard_question(self) -> str:
+        """Closing this screen would throw away what was entered: the question to ask first
+        (translated, e.g. "Discard this tally?"); ``""`` if nothing would be lost."""
+        return ""
+
     def tag(self, thing: Any) -> bool:
         """An enrolled NFC tag was read (``thing``: game, kind, value); ``True`` if used."""
         return False
@@ -232,6 +256,51 @@ class Screen:
     def tag_uid(self, uid: str) -> bool:
         """A tag was read, before it is looked up (the enrolment screens take any tag)."""
         return False
+
+
+def form_entries(screen: Screen, ignore: tuple[str, ...] = ()) -> str:
+    """What a form holds now, for telling whether its entries changed: the plain values
+    (numbers, texts, flags and lists or maps of them) among its attributes."""
+    plain = (int, float, str, bool, type(None))
+
+    def is_plain(v: Any) -> bool:
+        if isinstance(v, plain):
+            return True
+        if isinstance(v, (list, tuple)):
+            return all(is_plain(x) for x in v)
+        if isinstance(v, dict):
+            return all(isinstance(k, str) and is_plain(x) for k, x in v.items())
+        return False
+
+    return repr(sorted((k, v) for k, v in vars(screen).items()
+                       if not k.startswith("_") and k not in ignore and is_plain(v)))
+
+
+class ConfirmScreen(Screen):
+    """Asks once before something is thrown away: ``question`` (translated), Yes runs
+    ``yes``, No (or UNDO) closes the question and nothing changes."""
+
+    chrome = False
+
+    def __init__(self, ctl: Controller, question: str, yes: Callable[[], None]) -> None:
+        super().__init__(ctl)
+        self.question = question
+        self.yes = yes
+
+    def build(self) -> list[Button]:
+        y = theme.CONTENT_BOTTOM // 2 + 10
+        return [Button("no", pygame.Rect(theme.WIDTH // 2 - 208, y, 200, 56), _("No")),
+                Button("yes", pygame.Rect(theme.WIDTH // 2 + 8, y, 200, 56), _("Yes"), fill=theme.BAD)]
+
+    def paint(self, surface: pygame.Surface) -> None:
+        text.draw(surface, self.question, (theme.WIDTH // 2, theme.CONTENT_BOTTOM // 2 - 40), 24, theme.TEXT,
+                  "center", bold=True, max_width=theme.WIDTH - 40)
+
+    def press(self, wid: str) -> None:
+        self.ctl.pop()
+        if wid == "yes":
+            self.yes()
+        self.ctl.active.invalidate()
 
 
 class GameScreen(Screen):

@@ -86,6 +86,11 @@ class Session:
     def state(self) -> Any:
         return self.game.state
 
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over (then it is shown read-only: no undo)."""
+        return bool(getattr(self.game.state, "over", False))
+
     def submit(self, event: Event) -> Any:
         """Check ``event``, commit it, then make it the current state.
 
@@ -107,7 +112,10 @@ class Session:
 
     def undo(self, n: int = 1) -> Any:
         """Take back the last ``n`` moves (journal first, then the state). Raises
-        :class:`SaveError` (nothing changed) if the journal refuses."""
+        :class:`SaveError` (nothing changed) if the journal refuses, :class:`SessionError`
+        (nothing changed) if the game is finished: a finished game is only shown."""
+        if self.finished:
+            raise SessionError(N_("This game is finished; its moves can no longer be taken back."))
         keep = max(0, len(self.game.events) - n)
         if self.journal is not None:
             assert self.game_id is not None  # a journaled session always has its game's id

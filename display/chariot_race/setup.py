@@ -65,6 +65,10 @@ class NewGameScreen(Screen):
         self.track = "A"
         self.no_damage = False
         self.dice = "table"
+        self.keep_entries()
+
+    def discard_question(self) -> str:
+        return _("Discard this new game?") if self.entries_changed() else ""
 
     @property
     def per(self) -> int:

@@ -48,6 +48,12 @@ class QuickTallyScreen(Screen):
         self.passes = "right"
         self.result: dict[str, Any] | None = None
         self.view = "table"
+        self.keep_entries("current", "page", "view")
+
+    def discard_question(self) -> str:
+        """Closing throws the tally away (nothing is journaled): ask once if anything was
+        entered or tallied."""
+        return _("Discard this tally?") if self.entries_changed() else ""
 
     def blank(self, i: int) -> dict[str, Any]:
         b = self.board
@@ -294,8 +300,7 @@ class QuickTallyScreen(Screen):
         elif kind == "view":
             self.view = value
         elif wid == "close":
-            self.ctl.pop()
-            self.ctl.active.invalidate()
+            self.ctl.close_asking(self)
             return
         self.invalidate()
 

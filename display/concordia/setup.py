@@ -44,6 +44,10 @@ class NewGameScreen(Screen):
         self.market = "table"
         self.vesta_per_card = True
         self.passes = "right"
+        self.keep_entries()
+
+    def discard_question(self) -> str:
+        return _("Discard this new game?") if self.entries_changed() else ""
 
     def build(self) -> list[Button]:
         out = []

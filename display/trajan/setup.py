@@ -35,6 +35,10 @@ class NewGameScreen(Screen):
         self.demand_mode = "table"
         self.edition = 2
         self.yellow_counts_itself = True       # T-AMB-18: the yellow bonus tile counts itself (the ruling)
+        self.keep_entries()
+
+    def discard_question(self) -> str:
+        return _("Discard this new game?") if self.entries_changed() else ""
 
     # the option rows on the right: (label, y of the label, y of the buttons)
     ROWS = {"count": (28, 50), "demand": (104, 126), "edition": (180, 202), "yellow": (256, 278)}

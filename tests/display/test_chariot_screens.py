@@ -90,7 +90,7 @@ def test_touch_targets_are_at_least_48_px_and_undo_is_one_tap_away(k):
                 assert w.rect.width >= 48 and w.rect.height >= 48, (type(ctl.active).__name__, w.id, w.rect)
                 assert pygame.Rect(0, 0, 800, 450).contains(w.rect), (w.id, w.rect)
         undo = next(w for w in widgets if w.id == "undo")
-        assert undo.enabled == bool(ctl.session.game.events)
+        assert undo.enabled == (bool(ctl.session.game.events) and not ctl.session.finished)
         seen.add(type(ctl.active).__name__)
         steps += 1
     assert steps > 150 and {"RollScreen", "DiceScreen", "MoveScreen", "PodiumScreen"} <= seen

@@ -124,7 +124,7 @@ def test_touch_targets_are_big_apart_and_undo_is_one_tap_away(k):
     for ctl in _walk(k):
         check_targets(ctl)
         undo = ctl.active.find("undo")
-        assert undo is not None and undo.enabled == bool(ctl.session.game.events)
+        assert undo is not None and undo.enabled == (bool(ctl.session.game.events) and not ctl.session.finished)
         seen.add(type(ctl.active).__name__)
         steps += 1
     assert steps > 500
@@ -607,7 +607,9 @@ def test_the_quick_tally_counts_never_go_below_zero_and_change_goes_back():
     assert ctl.active.result["players"][0]["lines"][0]["money"] == 9
     run_line(ctl, "tap edit")
     assert ctl.active.result is None and ctl.active.page == "store"
-    run_line(ctl, "tap close")
+    run_line(ctl, "tap close")                           # entries were made: asked once
+    assert type(ctl.active).__name__ == "ConfirmScreen" and ctl.active.question == "Discard this tally?"
+    run_line(ctl, "tap yes")
     assert type(ctl.active).__name__ == "HomeScreen"
 
 

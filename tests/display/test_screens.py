@@ -50,7 +50,7 @@ def test_touch_targets_are_at_least_48_px_and_undo_is_one_tap_away():
             if w.enabled:
                 assert w.rect.width >= 48 and w.rect.height >= 48, (type(ctl.active).__name__, w.id, w.rect)
         undo = next(w for w in widgets if w.id == "undo")
-        assert undo.enabled == bool(ctl.session.game.events)
+        assert undo.enabled == (bool(ctl.session.game.events) and not ctl.session.finished)
         seen += 1
     assert seen > 500
 
@@ -145,6 +145,8 @@ def test_keys_are_the_boxs_buttons(surface, key, button):
 def test_escape_opens_the_menu_and_typing_goes_to_a_text_field(surface):
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     assert translate(esc, False) == ButtonHeld("undo")
+    f1 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")
+    assert translate(f1, False) == ButtonPressed("hints") == translate(f1, True)    # the key-hint line
     one = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")
     assert translate(one, True) is None
     typed = pygame.event.Event(pygame.TEXTINPUT, text="Zs")
