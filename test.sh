@@ -5,8 +5,25 @@ set -euo pipefail
 cd "$(dirname "$0")"
 . scripts/venv.sh
 ensure_venv "test"
-# The boot unit is checked with systemd-analyze (Debian package: systemd); add it where we may.
-if ! command -v systemd-analyze >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    apt-get install -y -qq systemd >/dev/null 2>&1 || echo "note: could not install systemd-analyze; its test is skipped" >&2
+# The boot unit is checked with systemd-analyze and run in its sandbox with bubblewrap and
+# libseccomp's Python binding (Debian packages: systemd bubblewrap python3-seccomp); add them
+# where we may.
+missing=()
+command -v systemd-analyze >/dev/null || missing+=(systemd)
+command -v bwrap >/dev/null || missing+=(bubblewrap)
+/usr/bin/python3 -c 'import seccomp' >/dev/null 2>&1 || missing+=(python3-seccomp)
+# The install scripts are checked with shellcheck.
+command -v shellcheck >/dev/null || missing+=(shellcheck)
+# The screens' fonts (firmware_host/i18n.py): DejaVu Sans (Latin), Noto Sans Arabic UI (Persian),
+# Noto Sans CJK TC (Chinese), found through fontconfig; the same packages as scripts/install-pi.sh.
+command -v fc-list >/dev/null || missing+=(fontconfig)
+fc-list -q "DejaVu Sans" 2>/dev/null || missing+=(fonts-dejavu-core)
+fc-list -q "Noto Sans Arabic UI" 2>/dev/null || missing+=(fonts-noto-ui-core)
+fc-list -q "Noto Sans CJK TC" 2>/dev/null || missing+=(fonts-noto-cjk)
+if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    { apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
+        || { apt-get update -qq >/dev/null 2>&1 \
+             && apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1; }; } \
+        || echo "note: could not install ${missing[*]}; the tests that need them are skipped (the fonts: fail)" >&2
 fi
 exec .venv/bin/python -m pytest -n auto "$@"

@@ -12,10 +12,18 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+
+def _refuse(message: object) -> int:
+    """Say why a command cannot go on, as one line on stderr; the exit code for bad input."""
+    print(" ".join(str(message).splitlines()) or "refused", file=sys.stderr)
+    return 2
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -23,15 +31,14 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         sessions = load_games(Path(args.file), args.game_id)
-    except (OSError, ValueError, KeyError) as exc:
-        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
-        return 2
+    except ValueError as exc:           # ReplayFileError: one line naming the file and what is wrong
+        return _refuse(exc)
     out = [summary(s) for s in sessions]
     if args.json:
         print(json.dumps(out if len(out) != 1 else out[0], indent=1))
     else:
         for s in out:
-            print(f"game {s.get('id', '-')}: {s['game']}, {s['events']} events, "
+            print(f"game {'-' if s['id'] is None else s['id']}: {s['game']}, {s['events']} events, "
                   f"{'finished' if s['over'] else 'in progress'}")
             for p in s["players"]:
                 print(f"  {p['name']:<12} {p['vp']:>4} VP")
@@ -41,37 +48,56 @@ def _replay(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     from .data import load
     from .games import GAMES
+    from .replay import read_json
 
     scorers = {name: g for name, g in GAMES.items() if g.score_holdings is not None}
     game = scorers.get(args.game)
     if game is None or game.score_holdings is None:
-        print(f"no tally for {args.game!r}; known: {', '.join(scorers)}", file=sys.stderr)
-        return 2
+        return _refuse(f"no tally for {args.game!r}; known: {', '.join(scorers)}")
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        data = read_json(Path(args.file))
+    except ValueError as exc:           # not a readable JSON file: one line naming it
+        return _refuse(exc)
+    try:
         result, text = game.score_holdings(load(game.data), data)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        print(f"cannot score {args.file}: {exc}", file=sys.stderr)
-        return 2
+    except ValueError as exc:           # schema.InputError: the player, the field, the value, what is accepted
+        return _refuse(f"{args.file}: {exc}")
+    for warning in result.get("warnings", []):
+        print(f"{args.file}: warning: {warning}", file=sys.stderr)
     print(json.dumps(result, indent=1) if args.json else text)
     return 0
+
+
+SIMULATE_MAX_GAMES = 100_000
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
+    if not 1 <= args.games <= SIMULATE_MAX_GAMES:
+        return _refuse(f"--games {args.games}: must be an integer from 1 to {SIMULATE_MAX_GAMES}")
     try:
         report = simulate(args.game, args.players, args.games, args.seed)
     except ValueError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+        return _refuse(exc)
     print(json.dumps(report, indent=1) if args.json else report["text"])
     return 0 if report["failures"] == 0 else 1
 
 
 def _run(args: argparse.Namespace) -> int:
     from .app import run
+    from .config import ConfigError, check_language, load_config
 
+    # A file or a language named on the command line is checked before anything opens:
+    # refused in one line (the file, the key, the value, what is accepted). The config the
+    # service finds by itself is the app's to report, on screen (docs/config.md).
+    try:
+        if args.language is not None:
+            check_language(args.language)
+        if args.config:
+            load_config(args.config, profile=args.profile, journal=args.journal, language=args.language)
+    except ConfigError as exc:
+        return _refuse(exc)
     return run(profile=args.profile, config_path=args.config, journal_path=args.journal,
                language=args.language)
 
@@ -88,7 +114,19 @@ def _selftest(args: argparse.Namespace) -> int:
     from .config import load_config
     from .selftest import selftest
 
-    return selftest(load_config(args.config))
+    try:
+        config = load_config(args.config, profile=args.profile)
+    except (OSError, ValueError) as exc:      # a TOML syntax error is a ValueError too
+        print(f"cannot use the config: {exc}", file=sys.stderr)
+        return 2
+    return selftest(config, yes=args.yes, timeout=args.timeout)
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -123,8 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=_simulate)
 
-    test = sub.add_parser("selftest", help="check the buttons, NFC reader and LED strip after wiring")
+    test = sub.add_parser("selftest", help="check every part: screen, LED strip, buttons, NFC reader, touchscreen")
+    test.add_argument("--profile", choices=["sim", "pi"], help="hardware profile (default: from the config file)")
     test.add_argument("--config", help="config file (default: /etc/table-companion/config.toml if present)")
+    test.add_argument("--yes", action="store_true", help="unattended: do not ask whether the LEDs lit (reported)")
+    test.add_argument("--timeout", type=_seconds, default=15.0, metavar="S",
+                      help="seconds each prompt waits for a press, a tag or a tap (default 15)")
     test.set_defaults(func=_selftest)
 
     shot = sub.add_parser("screenshot", help="render every screen of a scripted game to PNG")
@@ -135,13 +177,56 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_INTERRUPTED = 130      # 128 + SIGINT: Ctrl+C
+EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE: the reader went away (``| head``), as a shell reports it
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Every command ends quietly, without a traceback, on Ctrl+C (exit 130) and when the
+    program reading its output goes away (``| head``: exit 141, as for ``yes | head`` under
+    ``set -o pipefail``). A command that handles Ctrl+C itself (the self-test prints what it
+    checked) still exits 130."""
+    interrupted = []
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    previous = None
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:   # not if Ctrl+C is ignored
+        try:
+            previous = signal.signal(signal.SIGINT, on_sigint)
+        except ValueError:              # not the main thread: Python's own handler stays
+            previous = None
+    try:
+        code = _main(argv)
+        sys.stdout.flush()              # output still buffered meets a closed pipe here, not at exit
+        return EXIT_INTERRUPTED if interrupted else code
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # Python flushes stdout once more at exit: point it at /dev/null so that says nothing
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_BROKEN_PIPE
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command is None:
         args = parser.parse_args(["run", *(argv or [])])
+    if args.command in ("run", "selftest"):     # before gpiozero/lgpio load: see runtime.py
+        from .runtime import prepare_lgpio_workdir
+
+        prepare_lgpio_workdir()
     result: Any = args.func(args)
     return int(result or 0)
 

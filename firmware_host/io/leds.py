@@ -4,14 +4,24 @@ strip into a ``DeviceStatus("leds", ...)`` instead of a crash.
 
 Every backend takes whole frames: :meth:`Strip.show` gets one ``(r, g, b)`` per LED (0..255,
 before brightness) and writes to the LEDs only if the frame differs from the last one, so the
-data line carries one update per change.
+data line carries one update per change. Every backend also tells what it was last asked to
+show, through the same two read-only members (:class:`FrameMemory`): ``pixels`` (that frame)
+and ``version`` (goes up on every change), so a screen can draw the strip whatever backend,
+or wrapper, it is.
+
+A write takes time on the wire (30 us per LED plus the latch: 2.1 ms for 60 LEDs), spent in the
+driver's call. :class:`StripWriter` moves it off the caller's thread: the UI loop hands it a
+frame and goes on; its own thread writes the newest frame, and frames handed over while a
+write is under way replace each other (only the last is written).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any, Protocol
 
 from ..i18n import _
@@ -24,11 +34,23 @@ OFF: RGB = (0, 0, 0)
 
 
 def _frame(pixels: Sequence[RGB], count: int) -> tuple[RGB, ...]:
-    frame = tuple((int(r), int(g), int(b)) for r, g, b in pixels)
+    """``pixels`` as a tuple of ``(r, g, b)`` int tuples; ``ValueError`` unless ``count`` pixels
+    of three components in 0..255. (Checked in C where it can be: a frame is checked on the UI
+    thread at every LED change.)"""
+    try:
+        raw = bytes(chain.from_iterable(pixels))          # ints in 0..255, else an error
+    except TypeError:                                     # not ints (e.g. floats): the slow way
+        frame = tuple((int(r), int(g), int(b)) for r, g, b in pixels)
+        if any(not 0 <= c <= 255 for px in frame for c in px):
+            raise ValueError("pixel components must be 0..255") from None
+    except ValueError:
+        raise ValueError("pixel components must be 0..255") from None
+    else:
+        if len(raw) != 3 * len(pixels) or any(len(px) != 3 for px in pixels):
+            raise ValueError("every pixel needs 3 components (r, g, b)")
+        frame = tuple(zip(raw[0::3], raw[1::3], raw[2::3]))
     if len(frame) != count:
         raise ValueError(f"a frame needs {count} pixels, got {len(frame)}")
-    if any(not 0 <= c <= 255 for px in frame for c in px):
-        raise ValueError("pixel components must be 0..255")
     return frame
 
 
@@ -36,6 +58,14 @@ class Strip(Protocol):
     """A strip of ``count`` LEDs."""
 
     count: int
+
+    @property
+    def pixels(self) -> tuple[RGB, ...]:
+        """The last frame :meth:`show` was given (all off before the first)."""
+
+    @property
+    def version(self) -> int:
+        """Goes up by one each time ``pixels`` changes (a screen redraws the strip then)."""
 
     def show(self, pixels: Sequence[RGB]) -> bool:
         """Display ``pixels`` (``count`` RGB tuples); ``True`` if anything was written.
@@ -45,23 +75,47 @@ class Strip(Protocol):
         """Turn the LEDs off and release the hardware."""
 
 
-class SimulatedStrip:
+class FrameMemory:
+    """The last frame a strip was given: the ``pixels`` and ``version`` of :class:`Strip`,
+    shared by every backend and by :class:`SafeStrip`."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self._pixels: tuple[RGB, ...] = (OFF,) * count
+        self._version = 0
+
+    @property
+    def pixels(self) -> tuple[RGB, ...]:
+        return self._pixels
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def _remember(self, pixels: Sequence[RGB]) -> tuple[RGB, ...] | None:
+        """Check ``pixels`` (``ValueError`` if malformed) and keep it; the frame if it differs
+        from the last one, else ``None``."""
+        return self._keep(_frame(pixels, self.count))
+
+    def _keep(self, frame: tuple[RGB, ...]) -> tuple[RGB, ...] | None:
+        """:meth:`_remember` of a frame :func:`_frame` already checked."""
+        if frame == self._pixels:
+            return None
+        self._pixels = frame
+        self._version += 1
+        return frame
+
+
+class SimulatedStrip(FrameMemory):
     """An in-memory strip. ``pixels``: the frame as requested; :meth:`lit`: what the LEDs would
     emit at ``brightness``; ``version`` goes up on every change (so a screen knows to redraw)."""
 
     def __init__(self, count: int, brightness: float = 1.0) -> None:
-        self.count = count
+        super().__init__(count)
         self.brightness = brightness
-        self.pixels: tuple[RGB, ...] = (OFF,) * count
-        self.version = 0
 
     def show(self, pixels: Sequence[RGB]) -> bool:
-        frame = _frame(pixels, self.count)
-        if frame == self.pixels:
-            return False
-        self.pixels = frame
-        self.version += 1
-        return True
+        return self._remember(pixels) is not None
 
     def lit(self) -> tuple[RGB, ...]:
         b = self.brightness
@@ -71,7 +125,7 @@ class SimulatedStrip:
         self.show((OFF,) * self.count)
 
 
-class NeoPixelStrip:
+class NeoPixelStrip(FrameMemory):
     """WS2812 LEDs on BCM ``pin`` through adafruit-circuitpython-neopixel (Blinka picks the
     Pi's driver: rpi_ws281x on a Pi 3/4/Zero 2 W, the RP1 PIO on a Pi 5).
 
@@ -89,34 +143,42 @@ class NeoPixelStrip:
             import board
 
             pin_object = getattr(board, f"D{pin}")
-        self.count = count
+        super().__init__(count)
         self._np = neopixel.NeoPixel(pin_object, count, brightness=brightness, auto_write=False,
                                      pixel_order=order)
-        self._last: tuple[RGB, ...] | None = None
+        self._written = False        # the LEDs' state at power-on is unknown: the first frame is sent
 
     def show(self, pixels: Sequence[RGB]) -> bool:
         frame = _frame(pixels, self.count)
-        if frame == self._last:
+        if frame == self.pixels and self._written:
             return False
-        self._np[:] = frame
+        if not self._written:
+            self._np[:] = frame
+        else:                       # only the LEDs that changed: the driver encodes each in Python
+            for i, (old, new) in enumerate(zip(self.pixels, frame)):
+                if old != new:
+                    self._np[i] = new
         self._np.show()
-        self._last = frame
+        self._written = True
+        self._keep(frame)
         return True
 
     def close(self) -> None:
         self._np.deinit()      # writes all-off, then releases the pin
 
 
-class SafeStrip:
+class SafeStrip(FrameMemory):
     """A strip that never raises: the first failure (to open or to write) is reported once as
     ``DeviceStatus("leds", False, ...)`` on ``sink``, and the strip is reopened at most every
     ``retry_s`` seconds on the next :meth:`show`; recovery reports ``ok=True`` and shows the
     latest frame. ``opener`` builds the real strip (e.g. ``lambda: NeoPixelStrip(...)``).
+    ``pixels``/``version``: the frame the game wants on the strip, whether or not the strip
+    is working now (it shows that frame once back).
     """
 
     def __init__(self, opener: Callable[[], Strip], count: int, sink: InputSink, *, retry_s: float = 30.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.count = count
+        super().__init__(count)
         self._opener = opener
         self._sink = sink
         self._retry_s = retry_s
@@ -124,7 +186,6 @@ class SafeStrip:
         self._strip: Strip | None = None
         self._next_try = clock()
         self._ok: bool | None = None
-        self._wanted: tuple[RGB, ...] = (OFF,) * count
         self._try_open()
 
     @property
@@ -158,7 +219,7 @@ class SafeStrip:
     def _write(self) -> bool:
         assert self._strip is not None
         try:
-            return self._strip.show(self._wanted)
+            return self._strip.show(self.pixels)
         except Exception as exc:
             self._fail(exc)
             return False
@@ -166,7 +227,7 @@ class SafeStrip:
     def show(self, pixels: Sequence[RGB]) -> bool:
         """Like :meth:`Strip.show`; a broken strip just returns ``False``. A malformed frame
         still raises ``ValueError`` (that is a bug, not hardware)."""
-        self._wanted = _frame(pixels, self.count)
+        self._remember(pixels)
         if self._strip is None:
             if self._clock() < self._next_try:
                 return False
@@ -181,3 +242,76 @@ class SafeStrip:
             except Exception:
                 log.debug("closing the LED strip failed", exc_info=True)
             self._strip = None
+
+
+class StripWriter(FrameMemory):
+    """Writes the frames of :meth:`show` to ``strip`` on a thread of its own.
+
+    :meth:`show` checks and keeps the frame (``pixels``/``version`` are the newest frame given)
+    and returns at once; the thread then writes the newest frame not yet written, so a frame
+    given while a write is under way replaces any that waited (``dropped`` counts those). A
+    failing ``strip`` (one that raises) is logged and the next frame is tried; wrap it in
+    :class:`SafeStrip` to have the failure reported. :meth:`flush` waits for the writes;
+    :meth:`stop` writes what is pending and ends the thread, leaving ``strip`` open;
+    :meth:`close` also closes ``strip``.
+    """
+
+    def __init__(self, strip: Strip) -> None:
+        super().__init__(strip.count)
+        self.strip = strip
+        self._cond = threading.Condition()
+        self._pending: tuple[RGB, ...] | None = None
+        self._busy = False
+        self._stopping = False
+        self.written = 0
+        self.dropped = 0
+        self._thread = threading.Thread(target=self._run, name="leds", daemon=True)
+        self._thread.start()
+
+    def show(self, pixels: Sequence[RGB]) -> bool:
+        """Hand ``pixels`` to the thread; ``True`` if it differs from the last frame given (it
+        will be written unless a newer one comes first). ``ValueError`` for a malformed frame."""
+        frame = self._remember(pixels)
+        if frame is None:
+            return False
+        with self._cond:
+            if self._pending is not None:
+                self.dropped += 1
+            self._pending = frame
+            self._cond.notify_all()
+        return True
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None or self._stopping)
+                frame, self._pending = self._pending, None
+                if frame is None:
+                    return
+                self._busy = True
+            try:
+                self.strip.show(frame)
+            except Exception:
+                log.exception("LED strip write failed")
+            with self._cond:
+                self._busy = False
+                self.written += 1
+                self._cond.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every frame given has been written (or dropped for a newer one);
+        ``False`` if ``timeout`` passed first."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def stop(self) -> None:
+        """Write the pending frame, then end the thread. Safe to call twice."""
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        if self._thread is not threading.current_thread():
+            self._thread.join()
+
+    def close(self) -> None:
+        self.stop()
+        self.strip.close()

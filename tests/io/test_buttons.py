@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,6 +43,15 @@ def barrier(buttons, factory, clock, sink):
     return got[:-1]
 
 
+def released(buttons, button):
+    """Wait until the worker thread has taken ``button``'s release (it makes no input to wait
+    for); the bound is for another thread, not a measurement."""
+    deadline = time.monotonic() + 5
+    while buttons.is_pressed(button):
+        assert time.monotonic() < deadline, f"{button} never released"
+        time.sleep(0.001)
+
+
 def test_all_eight_buttons_use_pull_ups_and_report_their_names(buttons, mock_factory, sink, clock):
     for name in BUTTONS:
         assert mock_factory.pin(PINS[name]).pull == "up"
@@ -73,13 +84,62 @@ def test_bouncing_press_and_release_count_once(buttons, mock_factory, sink, cloc
     assert barrier(buttons, mock_factory, clock, sink) == []
 
 
-def test_spike_shorter_than_debounce_is_not_a_press(buttons, mock_factory, sink, clock):
+def test_a_press_is_reported_at_its_first_edge_without_waiting(buttons, mock_factory, sink, clock):
+    """The first edge after a quiet line is acted on at once: the clock has not moved."""
+    p = pin(mock_factory, "bowl5")
+    p.drive_low()
+    assert sink.next() == ButtonPressed("bowl5")
+    assert buttons.is_pressed("bowl5")
+    clock.advance(0.2)
+    p.drive_high()                 # the release is taken at its first edge too (no input)
+    assert not buttons.is_pressed("bowl5")
+    assert barrier(buttons, mock_factory, clock, sink) == []
+
+
+def test_bounces_in_the_window_after_the_edge_are_ignored(buttons, mock_factory, sink, clock):
+    p = pin(mock_factory, "bowl2")
+    p.drive_low()
+    assert sink.next() == ButtonPressed("bowl2")
+    for _ in range(20):            # 80 ms of bounce: each edge restarts the quiet window
+        p.drive_high()
+        clock.advance(0.002)
+        p.drive_low()
+        clock.advance(0.002)
+    settle(buttons, clock)
+    assert buttons.is_pressed("bowl2") and sink.pending() == []
+    p.drive_high()
+    settle(buttons, clock)
+    assert barrier(buttons, mock_factory, clock, sink) == []
+
+
+def test_a_spike_counts_once_and_its_end_is_taken_when_the_line_is_quiet(buttons, mock_factory, sink, clock):
+    """A spike shorter than the window is a press (the first edge acts); the line it falls back
+    to is taken once quiet, so the next press counts again."""
     p = pin(mock_factory, "bowl1")
     p.drive_low()
     clock.advance(DEBOUNCE / 2)
     p.drive_high()
-    settle(buttons, clock, 1.0)
-    assert barrier(buttons, mock_factory, clock, sink) == []
+    assert buttons.is_pressed("bowl1")          # still the level acted on
+    settle(buttons, clock)
+    assert barrier(buttons, mock_factory, clock, sink) == [ButtonPressed("bowl1")]
+    released(buttons, "bowl1")
+    p.drive_low()
+    assert sink.next() == ButtonPressed("bowl1")
+
+
+def test_a_press_inside_the_window_of_a_bounce_is_taken_once_the_line_is_quiet(buttons, mock_factory, sink, clock):
+    """Released, then pressed again 10 ms later (a bounce as far as the line can tell): not lost,
+    taken when the line has been quiet for the window."""
+    p = pin(mock_factory, "bowl4")
+    p.drive_low()
+    assert sink.next() == ButtonPressed("bowl4")
+    settle(buttons, clock)
+    p.drive_high()
+    clock.advance(0.010)
+    p.drive_low()
+    assert sink.pending() == []
+    settle(buttons, clock)
+    assert sink.next() == ButtonPressed("bowl4")
 
 
 def test_undo_short_press_reports_on_release(buttons, mock_factory, sink, clock):
@@ -103,14 +163,47 @@ def test_undo_held_opens_the_menu_once_and_its_release_is_no_press(buttons, mock
     assert barrier(buttons, mock_factory, clock, sink) == []
 
 
-def test_bounce_while_held_does_not_restart_the_hold(buttons, mock_factory, sink, clock):
+def test_undo_short_press_is_reported_at_the_first_edge_of_its_release(buttons, mock_factory, sink, clock):
+    p = pin(mock_factory, "undo")
+    p.drive_low()
+    settle(buttons, clock, 0.2)
+    p.drive_high()
+    assert sink.next() == ButtonPressed("undo")             # the clock has not moved
+    for _ in range(5):                                       # the release bounces: nothing more
+        clock.advance(0.002)
+        p.drive_low()
+        clock.advance(0.002)
+        p.drive_high()
+    settle(buttons, clock)
+    assert barrier(buttons, mock_factory, clock, sink) == []
+
+
+def test_bounce_of_the_undo_press_does_not_restart_the_hold(buttons, mock_factory, sink, clock):
+    p = pin(mock_factory, "undo")
+    p.drive_low()
+    for _ in range(5):             # the press bounces; the hold counts from its first edge
+        clock.advance(0.002)
+        p.drive_high()
+        clock.advance(0.002)
+        p.drive_low()
+    settle(buttons, clock, HOLD - 0.02 + 0.001)
+    assert sink.next() == ButtonHeld("undo")
+
+
+def test_a_glitch_during_a_hold_is_a_release_and_the_hold_starts_again(buttons, mock_factory, sink, clock):
+    """The price of acting on the first edge: an open contact in the middle of a hold cannot
+    be told from a release, so it is one (a short UNDO press); the contact closing again
+    within the window is a bounce, taken once quiet as a new press whose hold counts from then."""
     p = pin(mock_factory, "undo")
     p.drive_low()
     settle(buttons, clock, 0.6)
     p.drive_high()                 # a 2 ms glitch in the middle of the hold
+    assert sink.next() == ButtonPressed("undo")
     clock.advance(0.002)
     p.drive_low()
     settle(buttons, clock, 0.45)
+    assert sink.pending() == []
+    settle(buttons, clock, HOLD)
     assert sink.next() == ButtonHeld("undo")
 
 

@@ -152,3 +152,51 @@ def test_safe_strip_that_never_opens_still_takes_frames(sink, clock):
     with pytest.raises(ValueError):
         safe.show([])
     safe.close()
+
+
+# ---------------------------------------------------------------------- the last frame, every strip
+
+def _simulated(wire):
+    return SimulatedStrip(3)
+
+
+def _neopixel(wire):
+    return real_strip()
+
+
+def _broken(wire):
+    raise RuntimeError("no strip here")
+
+
+@pytest.mark.parametrize("backend", [_simulated, _neopixel])
+def test_every_backend_tells_its_last_frame(wire, backend):
+    strip = backend(wire)
+    assert strip.pixels == ((0, 0, 0),) * 3 and strip.version == 0
+    frame = ((9, 0, 0), (0, 9, 0), (0, 0, 9))
+    assert strip.show(list(frame)) is True
+    assert strip.pixels == frame and strip.version == 1
+    assert strip.show(list(frame)) is False
+    assert strip.version == 1
+
+
+@pytest.mark.parametrize("backend", [_simulated, _neopixel, _broken])
+def test_safe_strip_tells_the_last_frame_whatever_it_wraps(wire, sink, clock, backend):
+    """The screen's LED band draws ``pixels`` of whatever strip the hardware has: SafeStrip
+    around a working backend, or around one that cannot open (the frame the game wants)."""
+    safe = SafeStrip(lambda: backend(wire), 3, sink, clock=clock)
+    assert safe.pixels == ((0, 0, 0),) * 3 and safe.version == 0
+    frame = ((1, 2, 3), (0, 0, 0), (4, 5, 6))
+    safe.show(list(frame))
+    assert safe.pixels == frame and safe.version == 1
+    safe.show(list(frame))
+    assert safe.version == 1
+    if backend is not _broken:
+        assert safe._strip.pixels == frame          # what the backend shows is what it tells
+    safe.close()
+
+
+def test_a_neopixel_strip_sends_its_first_frame_even_if_it_is_all_off(wire):
+    strip = real_strip()
+    assert strip.show([(0, 0, 0)] * 3) is True                          # LEDs may be lit at power-on
+    assert strip.show([(0, 0, 0)] * 3) is False
+    assert wire == [bytes(9)]
