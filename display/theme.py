@@ -20,6 +20,7 @@ BAD = (226, 86, 74)
 BUTTON = (58, 64, 78)
 BUTTON_OFF = (40, 43, 51)
 SELECTED = (242, 192, 64)
+GO = (60, 120, 70)         # the button that goes ahead: start, OK, correct
 
 PLAYER_RGB = {
     "red": (206, 58, 50),

@@ -351,6 +351,87 @@ class GameScreen(Screen):
             return None
 
 
+class CorrectionScreen(GameScreen):
+    """Base of a game's "correct the books" screen (a correction move, docs/corrections.md):
+    the game's screen chooses what is corrected (its buttons from :meth:`choices`) and says
+    what the books hold (:meth:`books`), the move (:meth:`event`), why a draft is refused
+    (:meth:`correction_refused`) and the line describing the draft (:meth:`draft_line`); this
+    base draws the value stepper, Back and Correct, and the one line under them: the draft,
+    or why the rules refuse it. ``rect`` is the screen's area; ``lowest`` the smallest value."""
+
+    chrome = False
+    rect = pygame.Rect(12, 52, theme.WIDTH - 24, theme.CONTENT_BOTTOM - 52)
+    lowest: int | None = None
+    value = 0
+
+    def books(self) -> int:
+        raise NotImplementedError
+
+    def event(self) -> Any:
+        raise NotImplementedError
+
+    def correction_refused(self) -> str:
+        raise NotImplementedError
+
+    def draft_line(self) -> str:
+        raise NotImplementedError
+
+    def choices(self) -> list[Button]:
+        raise NotImplementedError
+
+    @property
+    def bottom(self) -> int:
+        return theme.CONTENT_BOTTOM - 54
+
+    def build(self) -> list[Button]:
+        r, y = self.rect, self.bottom
+        why = self.correction_refused()
+        return self.choices() + [
+            Button("minus", pygame.Rect(r.x + 250, y, 60, 52), "−",
+                   enabled=self.lowest is None or self.value > self.lowest),
+            Button("plus", pygame.Rect(r.x + 400, y, 60, 52), "+"),
+            Button("back", pygame.Rect(r.x, y, 130, 52), _("Back")),
+            Button("ok", pygame.Rect(r.right - 200, y, 200, 52), _("Correct"), enabled=not why,
+                   fill=theme.GO if not why else None)]
+
+    def paint_draft(self, surface: pygame.Surface) -> None:
+        """The value being set, and one line: the draft, or why it is refused."""
+        r, y = self.rect, self.bottom
+        text.draw(surface, str(self.value), (r.x + 355, y + 26), 26, theme.TEXT, "center", bold=True)
+        why = self.correction_refused()
+        if why and self.value != self.books():
+            line, colour = why, theme.BAD
+        else:
+            line, colour = self.draft_line(), theme.ACCENT
+        text.draw(surface, line, (r.x, y - 22), 15, colour, max_width=r.width)
+
+    def press(self, wid: str) -> None:
+        if wid in ("plus", "minus"):
+            self.value += 1 if wid == "plus" else -1
+            if self.lowest is not None:
+                self.value = max(self.lowest, self.value)
+        elif wid == "back":
+            self.ctl.pop()
+        elif wid == "ok":
+            if self.ctl.submit(self.event()):
+                while self.ctl.overlays:      # back to the game: its news says what was corrected
+                    self.ctl.pop()
+            return
+        else:
+            self.choose(wid)
+        self.invalidate()
+
+    def choose(self, wid: str) -> None:
+        """A tap on one of :meth:`choices` (what is corrected)."""
+
+    def back(self) -> bool:
+        """UNDO first puts a changed value back to what the books say."""
+        if self.value != self.books():
+            self.value = self.books()
+            return True
+        return False
+
+
 class Mirror:
     """The mirror image of a ``width``-px wide layout, with ``keep``: areas that move to their
     mirrored place but keep their picture (the board's)."""

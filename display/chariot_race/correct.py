@@ -18,20 +18,19 @@ from firmware_host.engine.core import N_
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..ui import Button, grid
+from ..ui import Button, CorrectionScreen, grid
 from . import names
-from .common import GREEN, TOP, ChariotScreen, colour_button
+from .common import TOP, ChariotScreen, colour_button
 
 ITEM = {"lane": N_("Lane on the track"), "pos": N_("Position"), "resistance": N_("Resistance"), "speed": N_("Speed"),
         "fate": N_("Fate"), "laps": N_("Finish-line crossings")}
 WIDE = pygame.Rect(12, TOP, theme.WIDTH - 24, theme.CONTENT_BOTTOM - TOP)
-BOTTOM = theme.CONTENT_BOTTOM - 54
 
 
-class CorrectScreen(ChariotScreen):
+class CorrectScreen(CorrectionScreen, ChariotScreen):
     """Over the race (opened from the menu): chariot, item, value, Correct (CR-CORR-1/2)."""
 
-    chrome = False
+    rect = WIDE
 
     def __init__(self, ctl) -> None:
         super().__init__(ctl)
@@ -55,7 +54,7 @@ class CorrectScreen(ChariotScreen):
             return _(names.LANE_NAME.get(self.board.lanes[value], self.board.lanes[value]))
         return str(value)
 
-    def build(self) -> list[Button]:
+    def choices(self) -> list[Button]:
         s = self.s
         out = []
         rects = grid(pygame.Rect(WIDE.x, TOP + 50, WIDE.width, 52), len(s.chariots), max(1, len(s.chariots)), gap=8)
@@ -70,12 +69,6 @@ class CorrectScreen(ChariotScreen):
             sub = self.shown(item, self.rules.correction_value(c, item)) if c is not None else ""
             out.append(Button(f"item:{item}", rect, _(ITEM[item]), sub, selected=item == self.item, size=16,
                               enabled=c is not None))
-        why = self.correction_refused()
-        out += [Button("minus", pygame.Rect(WIDE.x + 250, BOTTOM, 60, 52), "−"),
-                Button("plus", pygame.Rect(WIDE.x + 400, BOTTOM, 60, 52), "+"),
-                Button("back", pygame.Rect(WIDE.x, BOTTOM, 130, 52), _("Back")),
-                Button("ok", pygame.Rect(WIDE.right - 200, BOTTOM, 200, 52), _("Correct"), enabled=not why,
-                       fill=GREEN if not why else None)]
         return out
 
     def correction_refused(self) -> str:
@@ -86,45 +79,23 @@ class CorrectScreen(ChariotScreen):
             return _("Set the value the table reads.")
         return self.legal(self.event())
 
+    def draft_line(self) -> str:
+        return _("{chariot}, {what}: the books say {old}, the table {new}").format(
+            chariot=names.colour(self.colour), what=_(ITEM[self.item]), old=self.shown(self.item, self.books()),
+            new=self.shown(self.item, self.value))
+
     def paint(self, surface: pygame.Surface) -> None:
         text.draw(surface, _("Correct a chariot: what the table reads"), (WIDE.x, TOP + 6), 20, theme.TEXT,
                   bold=True, max_width=WIDE.width)
         text.draw(surface, _("A second reading of a sheet or the track (CR-CORR-1); undo takes it back."),
                   (WIDE.x, TOP + 30), 14, theme.MUTED, max_width=WIDE.width)
-        if self.s.by_colour(self.colour) is None:
-            return
-        line = _("{chariot}, {what}: the books say {old}, the table {new}").format(
-            chariot=names.colour(self.colour), what=_(ITEM[self.item]), old=self.shown(self.item, self.books()),
-            new=self.shown(self.item, self.value))
-        text.draw(surface, str(self.value), (WIDE.x + 355, BOTTOM + 26), 26, theme.TEXT, "center", bold=True)
-        why = self.correction_refused()
-        if why and self.value != self.books():        # one line: the draft, or why it is refused
-            line, colour = why, theme.BAD
-        else:
-            colour = theme.ACCENT
-        text.draw(surface, line, (WIDE.x, BOTTOM - 22), 15, colour, max_width=WIDE.width)
+        if self.s.by_colour(self.colour) is not None:
+            self.paint_draft(surface)
 
-    def press(self, wid: str) -> None:
+    def choose(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
         if kind == "chariot":
             self.colour = value
-            self.value = self.books()
         elif kind == "item":
             self.item = value
-            self.value = self.books()
-        elif wid in ("plus", "minus"):
-            self.value += 1 if wid == "plus" else -1
-        elif wid == "back":
-            self.ctl.pop()
-        elif wid == "ok":
-            if self.ctl.submit(self.event()):
-                while self.ctl.overlays:      # back to the race, the news says what was corrected
-                    self.ctl.pop()
-            return
-        self.invalidate()
-
-    def back(self) -> bool:
-        if self.value != self.books():
-            self.value = self.books()
-            return True
-        return False
+        self.value = self.books()

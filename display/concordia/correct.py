@@ -16,20 +16,20 @@ from firmware_host.engine.core import N_
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..ui import Button, grid
+from ..ui import Button, CorrectionScreen, grid
 from . import names
-from .common import GREEN, TOP, ConcordiaScreen
+from .common import TOP, ConcordiaScreen
 
 ITEM = {"money": N_("Sestertii"), "goods": N_("Goods"), "colonists": N_("Colonists on the board"),
         "hand": N_("Cards in hand")}
 WIDE = pygame.Rect(12, TOP, theme.WIDTH - 24, theme.CONTENT_BOTTOM - TOP)
-BOTTOM = theme.CONTENT_BOTTOM - 54
 
 
-class CorrectScreen(ConcordiaScreen):
+class CorrectScreen(CorrectionScreen, ConcordiaScreen):
     """Over the game (opened from the menu): player, item, value, Correct (C-CORR-1/2)."""
 
-    chrome = False
+    rect = WIDE
+    lowest = 0
 
     def __init__(self, ctl) -> None:
         super().__init__(ctl)
@@ -63,7 +63,7 @@ class CorrectScreen(ConcordiaScreen):
             return _("Land colonists") if key == "land" else _("Sea colonists")
         return names.card(self.board, key)
 
-    def build(self) -> list[Button]:
+    def choices(self) -> list[Button]:
         s = self.s
         out = []
         for i, rect in enumerate(grid(pygame.Rect(WIDE.x, TOP + 50, WIDE.width, 48), s.n, s.n, gap=8)):
@@ -78,12 +78,6 @@ class CorrectScreen(ConcordiaScreen):
                 if item == "hand" else str(self.rules.correction_value(s, self.player, item, key))
             out.append(Button(f"item:{item}:{key}", rect, self.label(item, key), sub,
                               selected=(item, key) == self.item, size=15))
-        why = self.correction_refused()
-        out += [Button("minus", pygame.Rect(WIDE.x + 250, BOTTOM, 60, 52), "−", enabled=self.value > 0),
-                Button("plus", pygame.Rect(WIDE.x + 400, BOTTOM, 60, 52), "+"),
-                Button("back", pygame.Rect(WIDE.x, BOTTOM, 130, 52), _("Back")),
-                Button("ok", pygame.Rect(WIDE.right - 200, BOTTOM, 200, 52), _("Correct"), enabled=not why,
-                       fill=GREEN if not why else None)]
         return out
 
     def correction_refused(self) -> str:
@@ -92,47 +86,25 @@ class CorrectScreen(ConcordiaScreen):
             return _("Set the value the table counts.")
         return self.legal(self.event())
 
+    def draft_line(self) -> str:
+        item, key = self.item
+        return _("{player}, {what}: the books say {old}, the table {new}").format(
+            player=self.s.players[self.player].name, what=self.label(item, key), old=self.books(), new=self.value)
+
     def paint(self, surface: pygame.Surface) -> None:
-        p = self.s.players[self.player]
         text.draw(surface, _("Correct the books: what the table counts"), (WIDE.x, TOP + 6), 20, theme.TEXT,
                   bold=True, max_width=WIDE.width)
         text.draw(surface, _("A recount of a player's pieces (C-CORR-1); undo takes it back."), (WIDE.x, TOP + 30),
                   14, theme.MUTED, max_width=WIDE.width)
-        item, key = self.item
-        line = _("{player}, {what}: the books say {old}, the table {new}").format(
-            player=p.name, what=self.label(item, key), old=self.books(), new=self.value)
-        text.draw(surface, str(self.value), (WIDE.x + 355, BOTTOM + 26), 26, theme.TEXT, "center", bold=True)
-        why = self.correction_refused()
-        if why and self.value != self.books():        # one line: the draft, or why it is refused
-            line, colour = why, theme.BAD
-        else:
-            colour = theme.ACCENT
-        text.draw(surface, line, (WIDE.x, BOTTOM - 22), 15, colour, max_width=WIDE.width)
+        self.paint_draft(surface)
 
-    def press(self, wid: str) -> None:
+    def choose(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
         if kind == "player":
             self.player = int(value)
             if self.item not in self.items():
                 self.item = ("money", "")
-            self.value = self.books()
         elif kind == "item":
             item, _s, key = value.partition(":")
             self.item = (item, key)
-            self.value = self.books()
-        elif wid in ("plus", "minus"):
-            self.value = max(0, self.value + (1 if wid == "plus" else -1))
-        elif wid == "back":
-            self.ctl.pop()
-        elif wid == "ok":
-            if self.ctl.submit(self.event()):
-                while self.ctl.overlays:      # back to the game, the news says what was corrected
-                    self.ctl.pop()
-            return
-        self.invalidate()
-
-    def back(self) -> bool:
-        if self.value != self.books():
-            self.value = self.books()
-            return True
-        return False
+        self.value = self.books()
