@@ -488,8 +488,13 @@ def test_entry_points_load_lgpio_from_a_read_only_directory(command, tmp_path):
     pytest.importorskip("lgpio", reason="no lgpio wheel for this Python")
     tmp = tmp_path / "tmp"
     tmp.mkdir()
+    # a checkout or a Python under /tmp (a CI clone) stays visible over the sandbox's own /tmp;
+    # bwrap makes an empty mount point for each inside it
+    under_tmp = sorted({str(p) for p in (ROOT, Path(sys.prefix), Path(sys.base_prefix)) if p.parts[1:2] == ("tmp",)})
+    keep = [arg for p in under_tmp for arg in ("--ro-bind", p, p)]
+    mount_points = {Path(p).parts[2] for p in under_tmp}
     sandbox = [shutil.which("bwrap") or "bwrap", *_namespace_args(), "--ro-bind", "/", "/", "--proc", "/proc",
-               "--dev", "/dev", "--bind", str(tmp), "/tmp", "--chdir", "/"]
+               "--dev", "/dev", "--bind", str(tmp), "/tmp", *keep, "--chdir", "/"]
     env = {"PATH": PATH, "HOME": "/nonexistent", "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": "/nonexistent"}
 
     bare = subprocess.run([*sandbox, sys.executable, "-c", "import lgpio"], capture_output=True, text=True,
@@ -500,7 +505,8 @@ def test_entry_points_load_lgpio_from_a_read_only_directory(command, tmp_path):
                           env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "lgpio loaded; LG_WD = /tmp/table-companion-lgpio-" in done.stdout, done.stdout
-    assert list(tmp.iterdir()) == [], "the private directory is removed at exit"
+    left = [p.name for p in tmp.iterdir() if p.name not in mount_points]
+    assert left == [], "the private directory is removed at exit"
 
 
 def test_lgpio_workdir_prefers_the_state_directory(tmp_path, monkeypatch):
