@@ -108,3 +108,29 @@ def test_setups_round_trip_and_refuse_what_they_do_not_know():
         TrajanSetup.from_json({"board": {}})                                   # players missing
     with _pytest.raises(ValueError):
         TrajanSetup.from_json([])
+
+
+def test_undo_from_a_kept_state_equals_a_fresh_replay():
+    """Undo replays from the nearest kept state (every Game.SNAPSHOT_EVERY events): for every
+    distance, across kept states, the result equals replaying the remaining moves from the
+    start, and later moves apply on top of it as before."""
+    import random
+
+    from firmware_host.games import GAMES, demo_rules
+
+    plugin = GAMES["trajan"]
+    rng = random.Random(8)
+    rules = demo_rules(plugin, 3, rng)
+    played = Game(rules)
+    while not played.state.over:
+        played.apply(plugin.random_move(played, rng))
+    events = list(played.events)
+    assert len(events) > 3 * Game.SNAPSHOT_EVERY
+    game = Game(rules, events)
+    for n in (1, 5, Game.SNAPSHOT_EVERY, Game.SNAPSHOT_EVERY + 1, 70, 1):
+        game.undo(n)
+        assert game.state == Game(rules, game.events).state
+        assert game.events == events[:len(game.events)]
+    for event in events[len(game.events):]:
+        game.apply(event)
+    assert game.state == played.state

@@ -491,14 +491,24 @@ class Game(Generic[S]):
     >>> game = Game(rules)          # doctest: +SKIP
     >>> game.apply(event)           # raises RuleError, game unchanged, if illegal
     >>> game.undo()                 # removes the last event and replays the rest
+
+    Every :data:`SNAPSHOT_EVERY` events a copy of the state is kept, so an undo replays from
+    the nearest kept state instead of the whole game (an UNDO late in a game stays fast).
     """
+
+    SNAPSHOT_EVERY = 32
 
     def __init__(self, rules: Rules[S], events: Iterable[Event] = ()) -> None:
         self.rules = rules
         self.events: list[Event] = []
         self.state: S = rules.initial_state()
+        self._snapshots: dict[int, S] = {0: copy_state(self.state)}     # events applied -> state then
         for event in events:
             self._replay_one(event)
+
+    def _keep_snapshot(self) -> None:
+        if len(self.events) % self.SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self.events)] = copy_state(self.state)
 
     def _replay_one(self, event: Event) -> None:
         try:
@@ -506,6 +516,7 @@ class Game(Generic[S]):
         except RuleError as exc:
             raise ReplayError(f"event {len(self.events) + 1} ({event.kind}) no longer applies: {exc}") from exc
         self.events.append(event)
+        self._keep_snapshot()
 
     def check(self, event: Event) -> S:
         """The state after ``event``, without accepting it. Raises :class:`RuleError`."""
@@ -517,6 +528,7 @@ class Game(Generic[S]):
         """Make ``new_state`` (from :meth:`check` of ``event``) current."""
         self.state = new_state
         self.events.append(event)
+        self._keep_snapshot()
 
     def apply(self, event: Event) -> S:
         """Accept ``event`` and return the new state. Raises :class:`RuleError` (game unchanged)."""
@@ -524,11 +536,14 @@ class Game(Generic[S]):
         return self.state
 
     def undo(self, n: int = 1) -> S:
-        """Remove the last ``n`` events (fewer if there are fewer) and rebuild the state by replay."""
-        keep = self.events[: max(0, len(self.events) - n)]
-        self.events = []
-        self.state = self.rules.initial_state()
-        for event in keep:
+        """Remove the last ``n`` events (fewer if there are fewer) and rebuild the state by
+        replaying the rest from the nearest kept state."""
+        keep = max(0, len(self.events) - n)
+        base = max(k for k in self._snapshots if k <= keep)
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= base}
+        replay, self.events = self.events[base:keep], self.events[:base]
+        self.state = copy_state(self._snapshots[base])
+        for event in replay:
             self._replay_one(event)
         return self.state
 
