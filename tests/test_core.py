@@ -134,3 +134,18 @@ def test_undo_from_a_kept_state_equals_a_fresh_replay():
     for event in events[len(game.events):]:
         game.apply(event)
     assert game.state == played.state
+
+
+def test_a_copy_of_a_game_is_independent():
+    """Game.copy: moves and undos on the copy leave the original as it was (compared with a
+    copy made before, not with itself)."""
+    events = finished_events(2, seed=3)
+    rules = TrajanRules(setup(2, seed=3))
+    game = Game(rules, events[:80])
+    before_state, before_events = copy_state(game.state), list(game.events)
+    twin = game.copy()
+    twin.undo(40)
+    for event in events[40:90]:
+        twin.apply(event)
+    assert game.state == before_state and game.events == before_events
+    assert twin.state == Game(rules, events[:90]).state

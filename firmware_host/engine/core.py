@@ -506,6 +506,14 @@ class Game(Generic[S]):
         for event in events:
             self._replay_one(event)
 
+    def copy(self) -> Game[S]:
+        """An independent copy of the live game: the same rules and events, its own state
+        (kept states are never changed, so the copies share them)."""
+        new: Game[S] = Game.__new__(Game)
+        new.rules, new.events, new.state = self.rules, list(self.events), copy_state(self.state)
+        new._snapshots = dict(self._snapshots)
+        return new
+
     def _keep_snapshot(self) -> None:
         if len(self.events) % self.SNAPSHOT_EVERY == 0:
             self._snapshots[len(self.events)] = copy_state(self.state)

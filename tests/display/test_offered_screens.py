@@ -20,7 +20,6 @@ from display.controller import Controller
 from display.games import display_for
 from display.script import run_lines
 from firmware_host.data import load
-from firmware_host.engine.core import Game, copy_state
 from firmware_host.games import GAMES
 from firmware_host.session import Session
 
@@ -33,8 +32,7 @@ def copy_of(ctl: Controller) -> Controller:
     """A controller on a copy of ``ctl``'s session (no journal), on the same screen."""
     src = ctl.session
     assert src is not None
-    game = Game.__new__(Game)
-    game.rules, game.events, game.state = src.rules, list(src.game.events), copy_state(src.game.state)
+    game = src.game.copy()
     session = Session.__new__(Session)
     session.name, session.setup, session.journal, session.rules = src.name, src.setup, None, src.rules
     session.game, session.game_id = game, None
