@@ -17,9 +17,11 @@ import pygame
 
 from firmware_host import i18n
 from firmware_host.engine.core import RuleError
+from firmware_host.games import plugin
 from firmware_host.i18n import _
 
 from . import text, theme
+from .offers import Offers, OffersCache
 
 if TYPE_CHECKING:
     from firmware_host.session import Session
@@ -324,6 +326,17 @@ class GameScreen(Screen):
     @property
     def s(self) -> Any:
         return self.session.state
+
+    _offers_cache: OffersCache | None = None
+
+    @property
+    def offered(self) -> Offers:
+        """The engine's legal moves now (the game plugin's ``legal_moves``): an option is
+        enabled when its move's choice (``choice_key``) is listed."""
+        if self._offers_cache is None:
+            game = plugin(self.session.name)
+            self._offers_cache = OffersCache(game.legal_moves, game.choice_key)
+        return self._offers_cache.get(self.rules, self.s)
 
     def compose(self, surface: pygame.Surface) -> None:
         super().compose(surface)

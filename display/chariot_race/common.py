@@ -9,13 +9,12 @@ from typing import Any
 
 import pygame
 
-from firmware_host.engine.chariot_race import ChariotRaceRules, corner_risk, moves
+from firmware_host.engine.chariot_race import ChariotRaceRules, corner_risk
 from firmware_host.engine.chariot_race.board import ChariotRaceBoard
 from firmware_host.engine.chariot_race.state import LAPS, Chariot, ChariotRaceState
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..offers import Offers, OffersCache
 from ..ui import Button, GameScreen
 from . import icons, names
 
@@ -60,15 +59,6 @@ class ChariotScreen(GameScreen):
     rules: ChariotRaceRules
     board: ChariotRaceBoard
 
-    _offers_cache: OffersCache | None = None
-
-    @property
-    def offered(self) -> Offers:
-        """The engine's legal moves now (``moves.legal_moves``): an option is enabled when its
-        move is listed (``moves.choice_key``)."""
-        if self._offers_cache is None:
-            self._offers_cache = OffersCache(moves.legal_moves, moves.choice_key)
-        return self._offers_cache.get(self.rules, self.s)
 
     @property
     def chariot(self) -> Chariot | None:

@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from firmware_host.engine.concordia import moves
 from firmware_host.engine.concordia.board import ConcordiaBoard
 from firmware_host.engine.concordia.rules import DISPLAY_SPACES, ConcordiaRules
 from firmware_host.engine.concordia.state import ConcordiaState, PlayerState
@@ -17,7 +16,6 @@ from firmware_host.engine.core import Event, RuleError
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..offers import Offers, OffersCache
 from ..ui import Button, GameScreen
 from . import names
 
@@ -251,15 +249,6 @@ class ConcordiaScreen(GameScreen):
         p = self.s.pending.player
         return self.s.active if p is None else p
 
-    _offers_cache: OffersCache | None = None
-
-    @property
-    def offered(self) -> Offers:
-        """The engine's legal moves now (``moves.legal_moves``): an option is enabled when its
-        move is listed (``moves.choice_key``)."""
-        if self._offers_cache is None:
-            self._offers_cache = OffersCache(moves.legal_moves, moves.choice_key)
-        return self._offers_cache.get(self.rules, self.s)
 
     def refusal(self, event: Event) -> str:
         """What the rules say against ``event``, without the rule ID and the fix (for a

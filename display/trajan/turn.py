@@ -8,14 +8,12 @@ import pygame
 
 from firmware_host.engine.core import N_, Event, RuleError
 from firmware_host.engine.trajan import events as ev
-from firmware_host.engine.trajan import moves
 from firmware_host.engine.trajan.board import ACTIONS, SHIPS
 from firmware_host.engine.trajan.state import TrajanState
 from firmware_host.i18n import _
 from firmware_host.inputs import BOWL_BUTTONS
 
 from .. import icons, text, theme
-from ..offers import Offers, OffersCache
 from ..ui import Button, column, grid
 from . import names, pickers
 from .common import TrajanScreen, tile_text
@@ -42,14 +40,6 @@ class OfferedScreen(TrajanScreen):
     def shows_circle(self) -> bool:
         """Whether the action circle is drawn (the action screen hides it while a draft is open)."""
         return True
-
-    _offers_cache: OffersCache | None = None
-
-    @property
-    def offered(self) -> Offers:
-        if self._offers_cache is None:
-            self._offers_cache = OffersCache(moves.legal_moves, moves.choice_key)
-        return self._offers_cache.get(self.rules, self.s)
 
     def reason(self, event: Event) -> str:
         """Why the rules refuse ``event`` (translated, without the rule ID), for a greyed-out

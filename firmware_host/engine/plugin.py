@@ -5,7 +5,7 @@ screens are named by import string only."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -37,7 +37,8 @@ class GamePlugin:
     - ``decisions``: every value ``state.pending.kind`` can take (the game's ``Decision``
       literal); each has a screen and scripted inputs (the contract tests check it).
     - ``legal_moves(rules, state) -> list[Event]``: what the rules accept now, in a stable
-      order (free parameters as each game's ``moves.py`` documents); ``random_move(game,
+      order (free parameters as each game's ``moves.py`` documents); ``choice_key(rules,
+      state, event)``: the listed choice a move makes (its free parameters aside); ``random_move(game,
       rng) -> Event``: a random legal move (random play: simulate, soaks, screenshots).
     - ``invariants(rules, state)`` / ``final_invariants(rules, state)``: broken invariants
       as sentences (empty: all hold).
@@ -61,6 +62,7 @@ class GamePlugin:
     rules_type: Callable[[Any], GameRules]
     decisions: tuple[str, ...]
     legal_moves: Callable[[Any, Any], list[Event]]
+    choice_key: Callable[[Any, Any, Event], Hashable]
     random_move: Callable[[Game, random.Random], Event]
     invariants: Violations
     final_invariants: Violations

@@ -54,7 +54,7 @@ def tag_kinds(board_data: dict[str, Any]) -> dict[str, tuple[str, ...]]:
 PLUGIN = GamePlugin(
     name="chariot_race", title=N_("Chariot Race"), data="chariot_race", players=range(2, 7),
     setup_type=ChariotRaceSetup, rules_type=ChariotRaceRules, decisions=DECISIONS,
-    legal_moves=moves.legal_moves, random_move=play.random_event,
+    legal_moves=moves.legal_moves, choice_key=moves.choice_key, random_move=play.random_event,
     invariants=invariants.violations, final_invariants=invariants.game_over_violations,
     demo_setup=demo_setup, sim_figures=sim_figures, sim_summary=sim_summary,
     led_plan=chariot_plan, tag_kinds=tag_kinds, score_holdings=None,

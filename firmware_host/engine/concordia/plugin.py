@@ -64,7 +64,7 @@ def score_holdings(board_data: dict[str, Any], data: dict[str, Any]) -> tuple[di
 PLUGIN = GamePlugin(
     name="concordia", title=N_("Concordia"), data="concordia", players=range(2, 6),
     setup_type=ConcordiaSetup, rules_type=ConcordiaRules, decisions=DECISIONS,
-    legal_moves=moves.legal_moves, random_move=play.random_event,
+    legal_moves=moves.legal_moves, choice_key=moves.choice_key, random_move=play.random_event,
     invariants=invariants.violations, final_invariants=invariants.game_over_violations,
     demo_setup=demo_setup, sim_figures=sim_figures, sim_summary=sim_summary,
     led_plan=concordia_plan, tag_kinds=tag_kinds, score_holdings=score_holdings,

@@ -66,7 +66,7 @@ def score_holdings(board_data: dict[str, Any], data: Any) -> tuple[dict[str, Any
 PLUGIN = GamePlugin(
     name="trajan", title=N_("Trajan"), data="trajan", players=range(2, 5),
     setup_type=TrajanSetup, rules_type=TrajanRules, decisions=DECISIONS,
-    legal_moves=moves.legal_moves, random_move=play.random_event,
+    legal_moves=moves.legal_moves, choice_key=moves.choice_key, random_move=play.random_event,
     invariants=invariants.violations, final_invariants=invariants.game_over_violations,
     demo_setup=demo_setup, sim_figures=sim_figures, sim_summary=sim_summary,
     led_plan=trajan_plan, tag_kinds=tag_kinds, score_holdings=score_holdings,
