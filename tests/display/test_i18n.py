@@ -235,8 +235,11 @@ def test_the_keyboard_keeps_its_keys_and_mirrors_its_buttons(surface, english):
     ctl = Controller(None)
     kb = KeyboardScreen(ctl, "name", "", lambda v: None)
     left = {b.id: b.rect for b in kb.widgets()}
-    assert left["key:Q"].x < left["key:W"].x                        # QWERTY as printed
+    assert left["key:ض"].x < left["key:ص"].x                        # ISIRI 9147 as printed
     assert left["ok"].x < left["cancel"].x                          # the row reads from the right
+    kb.press("layout:latin")
+    left = {b.id: b.rect for b in kb.widgets()}
+    assert left["key:Q"].x < left["key:W"].x                        # QWERTY as printed
 
 
 def test_every_generic_screen_mirrors_in_persian(surface, english):
