@@ -56,11 +56,14 @@ def name_problem(name: object) -> str | None:
     no lone surrogates)."""
     if not isinstance(name, str):
         return f"must be text of 1 to {NAME_MAX} printable characters"
-    if not name.strip():
+    # the zero-width (non-)joiner is part of Persian spelling (the half-space of نیم‌فاصله)
+    # though Python counts it unprintable; a name must still show something besides them
+    shown = name.replace("\u200c", "").replace("\u200d", "")
+    if not shown.strip():
         return "must not be empty"
     if len(name) > NAME_MAX:
         return f"must be at most {NAME_MAX} characters long"
-    if not name.isprintable() or any("\ud800" <= ch <= "\udfff" for ch in name):
+    if not shown.isprintable() or any("\ud800" <= ch <= "\udfff" for ch in name):
         return "must be printable text (no control characters)"
     return None
 
