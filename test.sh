@@ -20,6 +20,14 @@ command -v fc-list >/dev/null || missing+=(fontconfig)
 fc-list -q "DejaVu Sans" 2>/dev/null || missing+=(fonts-dejavu-core)
 fc-list -q "Noto Sans Arabic UI" 2>/dev/null || missing+=(fonts-noto-ui-core)
 fc-list -q "Noto Sans CJK TC" 2>/dev/null || missing+=(fonts-noto-cjk)
+# The share screen's QR code is read back by zbar, as a phone would (tests/display/test_share_screen.py).
+command -v zbarimg >/dev/null || missing+=(zbar-tools)
+# Typing Chinese names by Zhuyin (display/zhuyin.py): libchewing and its dictionary, the same
+# packages as scripts/install-pi.sh; the keyboard layouts are checked against the X keyboard
+# configuration, compiled by libxkbcommon (tests/display/test_keyboard.py).
+[ -e /usr/share/libchewing/dictionary.dat ] || missing+=(libchewing3 libchewing3-data)
+[ -d /usr/share/X11/xkb/symbols ] || missing+=(xkb-data)
+/usr/sbin/ldconfig -p 2>/dev/null | grep -q libxkbcommon.so.0 || missing+=(libxkbcommon0)
 if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     { apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1 \
         || { apt-get update -qq >/dev/null 2>&1 \

@@ -154,10 +154,12 @@ step "2/6 apt packages"
 # Mesa's DRI drivers; the screens find their fonts through fontconfig. The fonts are those
 # firmware_host/i18n.py names for each language, the same packages ./test.sh installs: DejaVu
 # Sans (Latin, digits, symbols), Noto Sans Arabic UI (fonts-noto-ui-core, Persian) and Noto Sans
-# CJK TC (fonts-noto-cjk, Traditional Chinese).
+# CJK TC (fonts-noto-cjk, Traditional Chinese). Chinese names are typed by Zhuyin with libchewing
+# and its dictionary (display/zhuyin.py), the same packages ./test.sh installs.
 APT_PACKAGES=(python3 python3-venv
     libgl1-mesa-dri libegl1 libgles2 libgbm1 libdrm2 libudev1
-    fontconfig fonts-dejavu-core fonts-noto-ui-core fonts-noto-cjk)
+    fontconfig fonts-dejavu-core fonts-noto-ui-core fonts-noto-cjk
+    libchewing3 libchewing3-data)
 APT_PACKAGES+=("${BUILD_APT[@]}")
 run apt-get update
 # Where the archive has them: the GPIO libraries that ./start.sh's development venv (--system-site-packages) takes from apt
