@@ -1094,10 +1094,10 @@ def bench_memory(workdir: Path, games: int, players: int | None = None) -> list[
 
 # ---------------------------------------------------------------------- LEDs
 
-def _led_frames(frames: int) -> list[list[tuple[int, int, int]]]:
-    """``frames`` LED frames of a 60-LED strip as the app makes them: the reference game's LED
-    plan through a whole game, 50 ms apart (its pulses), the last LED changed each time so that
-    every frame is written."""
+def _led_frames(frames: int) -> list[tuple[tuple[int, int, int], ...]]:
+    """``frames`` LED frames of a 60-LED strip as the app makes them (a tuple, as
+    ``LedFrame.pixels``): the reference game's LED plan through a whole game, 50 ms apart (its
+    pulses), the last LED changed each time so that every frame is written."""
     from firmware_host.engine.core import Game
     from firmware_host.engine.leds import LedLayout
     from firmware_host.ledplan import led_plan
@@ -1113,19 +1113,71 @@ def _led_frames(frames: int) -> list[list[tuple[int, int, int]]]:
     for k in range(frames):
         pixels = list(led_plan(REFERENCE.led_plan, rules, states[k % len(states)], layout, t=k * 0.05).pixels)
         pixels[-1] = (k % 256, 0, 0)
-        out.append(pixels)
+        out.append(tuple(pixels))
     return out
 
 
+LED_GAP_S = 0.012       # between two frames: the writer is idle again (Blinka sleeps 2 ms after each)
+
+
+def _led_times(writer: Any, renders: list[tuple[float, float, float]], plan: Sequence[Any],
+               rng: random.Random) -> dict[str, list[float]]:
+    """The timings of :func:`bench_leds`, milliseconds: ``latched``, ``handed`` and ``encode``
+    for each frame of ``plan``, then ``late_writing``/``late_idle`` (its stall probe).
+    ``renders``: :data:`tools.pi_leds.RENDERS`. ``RuntimeError`` if a frame never reaches it."""
+    times: dict[str, list[float]] = {k: [] for k in ("latched", "handed", "encode", "late_writing", "late_idle")}
+
+    def render_after(n: int) -> tuple[float, float, float]:
+        writer.flush(5)
+        if len(renders) <= n:
+            raise RuntimeError("no frame reached the wire")
+        return renders[n]
+
+    for pixels in plan:
+        n = len(renders)
+        t0 = time.perf_counter()
+        writer.show(pixels)
+        times["handed"].append((time.perf_counter() - t0) * 1000)
+        start, wire_end, _done = render_after(n)
+        times["latched"].append((wire_end - t0) * 1000)
+        times["encode"].append((start - t0) * 1000)
+        time.sleep(LED_GAP_S)
+    for k, pixels in enumerate(plan):
+        delay = rng.uniform(0, LED_WIRE_MS / 1000 + 0.2e-3)
+        writing = k % 2 == 1                        # else what sleeping alone costs
+        n = len(renders)
+        t0 = time.perf_counter()
+        if writing:
+            writer.show(pixels)
+        time.sleep(max(0.0, t0 + delay - time.perf_counter()))
+        late = (time.perf_counter() - t0 - delay) * 1000
+        if not writing:
+            times["late_idle"].append(late)
+        elif t0 + delay <= render_after(n)[1]:      # woke before the last bit: while the writer ran
+            times["late_writing"].append(late)
+        time.sleep(LED_GAP_S)
+    return times
+
+
 def bench_leds(frames: int) -> Line:
-    """60 LEDs through ``StripWriter(NeoPixelStrip)`` on Blinka's Raspberry Pi driver with only
-    the wire replaced (:mod:`tools.pi_leds`: it takes the wire time, holding the GIL as
-    rpi_ws281x's wrapper does): from the UI thread's ``show`` to the last bit latched, the LED
-    plan's frames (:func:`_led_frames`), 12 ms apart. Milliseconds."""
+    """60 LEDs as the app drives them on a Pi: ``StripWriter(SafeStrip(NeoPixelStrip))``
+    (``open_hardware`` builds the ``SafeStrip``, the app's loop the writer) on Blinka's Raspberry
+    Pi driver with only the wire replaced (:mod:`tools.pi_leds`: it takes the wire time,
+    holding the GIL as rpi_ws281x's wrapper does). Milliseconds.
+
+    The budgeted figure: from the UI thread's ``show`` to the last bit latched, the LED plan's
+    frames (:func:`_led_frames`) :data:`LED_GAP_S` apart, the UI thread waiting meanwhile (in
+    ``flush``, as the app's loop waits in ``select``). Reported beside it: the UI thread's own
+    time in ``show`` (``ui_p99``), and its stall: as many frames again, the UI thread sleeping
+    after every other hand-over until a moment drawn uniformly over the write (an input that
+    arrives then) and timing how late it runs again (``stall_*``), against the same sleeps with
+    no write (``idle_late_p99``): the difference is how long the writer keeps the GIL."""
+    from firmware_host.inputs import DeviceStatus, Input
+
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
     plan = _led_frames(frames)
     try:
-        from firmware_host.io.leds import StripWriter
+        from firmware_host.io.leds import SafeStrip, StripWriter
         from tools import pi_leds
 
         restore = pi_leds.install(gil_held=True)
@@ -1133,30 +1185,31 @@ def bench_leds(frames: int) -> Line:
     except Exception as exc:  # noqa: BLE001 - any Blinka/driver failure: say why
         return Line("leds", note=f"not measured: the NeoPixel/Blinka path is not usable here ({type(exc).__name__}: "
                                  f"{exc})")
-    writer = StripWriter(strip)
-    latched, handed, encode = [], [], []
+    statuses: list[Input] = []
+    writer = StripWriter(SafeStrip(lambda: strip, LED_COUNT, statuses.append))
     try:
-        for pixels in plan:
-            n = len(pi_leds.RENDERS)
-            t0 = time.perf_counter()
-            writer.show(pixels)
-            handed.append((time.perf_counter() - t0) * 1000)
-            writer.flush(5)
-            if len(pi_leds.RENDERS) <= n:
-                raise RuntimeError("no frame reached the wire")
-            start, wire_end, _done = pi_leds.RENDERS[n]
-            latched.append((wire_end - t0) * 1000)
-            encode.append((start - t0) * 1000)
-            time.sleep(0.012)
+        times = _led_times(writer, pi_leds.RENDERS, plan, random.Random(16))
+    except RuntimeError as exc:
+        failed = [s.message for s in statuses if isinstance(s, DeviceStatus) and not s.ok]
+        return Line("leds", note=f"not measured: {exc} ({'; '.join(failed) or 'the strip reported nothing'})")
     finally:
         writer.close()
         restore()
-    figures = {**spread(latched), "ui_p99": percentile(handed, 99), "encode_p50": percentile(encode, 50)}
-    note = (f"{frames} frames of the LED plan; the wire itself takes {LED_WIRE_MS:.2f} ms ({LED_COUNT} x "
-            f"{LED_WIRE_US_PER_LED:g} us + {LED_LATCH_US:g} us latch), budget 10 % over it; on the UI thread `show` "
-            f"took p50 {percentile(handed, 50) * 1000:.0f} / p99 {figures['ui_p99'] * 1000:.0f} us; from the "
-            f"hand-over to the driver's render (wake, NeoPixel encoding of the changed LEDs, Blinka's copy into "
-            f"rpi_ws281x) p50 {figures['encode_p50'] * 1000:.0f} us")
+    handed, late, idle = times["handed"], times["late_writing"], times["late_idle"]
+    figures = {**spread(times["latched"]), "ui_p99": percentile(handed, 99),
+               "encode_p50": percentile(times["encode"], 50)}
+    note = (f"{frames} frames of the LED plan through StripWriter(SafeStrip(NeoPixelStrip)); the wire itself takes "
+            f"{LED_WIRE_MS:.2f} ms ({LED_COUNT} x {LED_WIRE_US_PER_LED:g} us + {LED_LATCH_US:g} us latch), budget 10 % "
+            f"over it; on the UI thread `show` took p50 {percentile(handed, 50) * 1000:.0f} / p99 "
+            f"{figures['ui_p99'] * 1000:.0f} us; from the hand-over to the driver's render (wake, NeoPixel encoding "
+            f"of the changed LEDs, Blinka's copy into rpi_ws281x) p50 {figures['encode_p50'] * 1000:.0f} us")
+    if late and idle:
+        figures |= {"stall_p50": percentile(late, 50), "stall_p99": percentile(late, 99), "stall_max": max(late),
+                    "idle_late_p99": percentile(idle, 99)}
+        note += (f"; the UI thread, woken during a write ({len(late)} times), ran late by p50 "
+                 f"{figures['stall_p50']:.2f} / p99 {figures['stall_p99']:.2f} / max {figures['stall_max']:.2f} ms "
+                 f"(sleeping alone: p99 {figures['idle_late_p99']:.2f} ms): rpi_ws281x keeps the GIL while the "
+                 f"data is on the wire")
     return Line("leds", _rounded(figures), note)
 
 

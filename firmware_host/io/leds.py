@@ -18,10 +18,12 @@ write is under way replace each other (only the last is written).
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from itertools import chain
+from itertools import chain, compress
+from operator import ne
 from typing import Any, Protocol
 
 from ..i18n import _
@@ -33,22 +35,38 @@ RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
 
 
-def _frame(pixels: Sequence[RGB], count: int) -> tuple[RGB, ...]:
-    """``pixels`` as a tuple of ``(r, g, b)`` int tuples; ``ValueError`` unless ``count`` pixels
-    of three components in 0..255. (Checked in C where it can be: a frame is checked on the UI
-    thread at every LED change.)"""
-    try:
-        raw = bytes(chain.from_iterable(pixels))          # ints in 0..255, else an error
-    except TypeError:                                     # not ints (e.g. floats): the slow way
-        frame = tuple((int(r), int(g), int(b)) for r, g, b in pixels)
-        if any(not 0 <= c <= 255 for px in frame for c in px):
-            raise ValueError("pixel components must be 0..255") from None
-    except ValueError:
-        raise ValueError("pixel components must be 0..255") from None
+class Frame(tuple[RGB, ...]):
+    """A frame :func:`_frame` has checked: ``(r, g, b)`` tuples of integers in 0..255 (what
+    ``bytes`` takes: ``int``, ``bool``, ``IntEnum``...). Immutable all the way down, so a backend
+    handed one (``StripWriter`` -> ``SafeStrip`` -> ``NeoPixelStrip``, on the LED thread) does
+    not check it again."""
+
+    __slots__ = ()
+
+
+def _frame(pixels: Sequence[RGB], count: int) -> Frame:
+    """``pixels`` as a :class:`Frame`; ``ValueError`` unless ``count`` pixels of three
+    components in 0..255. (Checked in C where it can be: a frame is checked on the UI thread at
+    every LED change; a :class:`Frame` only has its length checked.)"""
+    if type(pixels) is Frame:
+        frame = pixels
     else:
-        if len(raw) != 3 * len(pixels) or any(len(px) != 3 for px in pixels):
-            raise ValueError("every pixel needs 3 components (r, g, b)")
-        frame = tuple(zip(raw[0::3], raw[1::3], raw[2::3]))
+        try:
+            raw = bytes(chain.from_iterable(pixels))          # ints in 0..255, else an error
+        except TypeError:                                     # not ints (e.g. floats): the slow way
+            frame = Frame((int(r), int(g), int(b)) for r, g, b in pixels)
+            if any(not 0 <= c <= 255 for px in frame for c in px):
+                raise ValueError("pixel components must be 0..255") from None
+        except ValueError:
+            raise ValueError("pixel components must be 0..255") from None
+        else:
+            # 3 per pixel on average and none short: 3 each (map/min run in C)
+            if len(raw) != 3 * len(pixels) or min(map(len, pixels), default=3) != 3:
+                raise ValueError("every pixel needs 3 components (r, g, b)")
+            if set(map(type, pixels)) <= {tuple}:                 # the LED plan's: kept, not rebuilt
+                frame = Frame(pixels)
+            else:                                                 # lists (mutable): copied
+                frame = Frame(zip(raw[0::3], raw[1::3], raw[2::3]))
     if len(frame) != count:
         raise ValueError(f"a frame needs {count} pixels, got {len(frame)}")
     return frame
@@ -81,7 +99,7 @@ class FrameMemory:
 
     def __init__(self, count: int) -> None:
         self.count = count
-        self._pixels: tuple[RGB, ...] = (OFF,) * count
+        self._pixels: tuple[RGB, ...] = Frame((OFF,) * count)
         self._version = 0
 
     @property
@@ -149,16 +167,19 @@ class NeoPixelStrip(FrameMemory):
         self._written = False        # the LEDs' state at power-on is unknown: the first frame is sent
 
     def show(self, pixels: Sequence[RGB]) -> bool:
-        frame = _frame(pixels, self.count)
-        if frame == self.pixels and self._written:
+        frame = _frame(pixels, self.count)        # a Frame (from StripWriter, SafeStrip): not checked again
+        if self._written and frame == self.pixels:
             return False
+        np = self._np
         if not self._written:
-            self._np[:] = frame
-        else:                       # only the LEDs that changed: the driver encodes each in Python
-            for i, (old, new) in enumerate(zip(self.pixels, frame)):
-                if old != new:
-                    self._np[i] = new
-        self._np.show()
+            np[:] = frame
+        else:
+            # Only the LEDs that changed, one by one: adafruit_pixelbuf is pure Python on
+            # Blinka, each LED costs a call (the slice ``np[:] = frame`` costs 60 of them);
+            # which ones changed is found in C (map/compress), not in a Python loop.
+            for i in compress(range(self.count), map(ne, self.pixels, frame)):
+                np[i] = frame[i]
+        np.show()
         self._written = True
         self._keep(frame)
         return True
@@ -254,12 +275,24 @@ class StripWriter(FrameMemory):
     :class:`SafeStrip` to have the failure reported. :meth:`flush` waits for the writes;
     :meth:`stop` writes what is pending and ends the thread, leaving ``strip`` open;
     :meth:`close` also closes ``strip``.
+
+    The caller never waits for the wire, but on a Pi the driver keeps the GIL while the data is
+    on it (rpi_ws281x's wrapper does not release it): Python in the caller's thread that has to
+    run then (an input that arrives) waits up to the wire time, 2.1 ms for 60 LEDs
+    (``tools.bench`` reports it beside the LED line).
     """
 
     def __init__(self, strip: Strip) -> None:
         super().__init__(strip.count)
         self.strip = strip
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()           # guards the fields below (C: no Python call to take it)
+        self._cond = threading.Condition(self._lock)    # flush() waits on it
+        # The thread sleeps in the bell's get(): one C call that returns with no Python code to
+        # run first (a Condition's wait runs its own: 20 us more from hand-over to wire, measured
+        # here). Whoever finds the thread asleep rings once and marks it awake: no ring is lost,
+        # at most one waits, and an unchanged or refused frame wakes nothing.
+        self._bell: queue.SimpleQueue[None] = queue.SimpleQueue()
+        self._asleep = False
         self._pending: tuple[RGB, ...] | None = None
         self._busy = False
         self._stopping = False
@@ -268,27 +301,38 @@ class StripWriter(FrameMemory):
         self._thread = threading.Thread(target=self._run, name="leds", daemon=True)
         self._thread.start()
 
+    def _wake(self) -> None:
+        """Ring the thread if it sleeps (call with ``_lock`` held)."""
+        if self._asleep:
+            self._asleep = False
+            self._bell.put(None)
+
     def show(self, pixels: Sequence[RGB]) -> bool:
         """Hand ``pixels`` to the thread; ``True`` if it differs from the last frame given (it
         will be written unless a newer one comes first). ``ValueError`` for a malformed frame."""
         frame = self._remember(pixels)
         if frame is None:
             return False
-        with self._cond:
+        with self._lock:
             if self._pending is not None:
                 self.dropped += 1
             self._pending = frame
-            self._cond.notify_all()
+            self._wake()
         return True
 
     def _run(self) -> None:
         while True:
-            with self._cond:
-                self._cond.wait_for(lambda: self._pending is not None or self._stopping)
+            with self._lock:
                 frame, self._pending = self._pending, None
                 if frame is None:
-                    return
-                self._busy = True
+                    if self._stopping:
+                        return
+                    self._asleep = True
+                else:
+                    self._busy = True
+            if frame is None:
+                self._bell.get()
+                continue
             try:
                 self.strip.show(frame)
             except Exception:
@@ -306,9 +350,9 @@ class StripWriter(FrameMemory):
 
     def stop(self) -> None:
         """Write the pending frame, then end the thread. Safe to call twice."""
-        with self._cond:
+        with self._lock:
             self._stopping = True
-            self._cond.notify_all()
+            self._wake()                        # it writes what is pending first
         if self._thread is not threading.current_thread():
             self._thread.join()
 

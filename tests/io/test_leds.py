@@ -11,7 +11,7 @@ from firmware_host.engine.trajan import TrajanRules
 from firmware_host.engine.trajan.leds import trajan_plan
 from firmware_host.engine.trajan.state import Pending
 from firmware_host.inputs import DeviceStatus
-from firmware_host.io.leds import NeoPixelStrip, SafeStrip, SimulatedStrip
+from firmware_host.io.leds import Frame, NeoPixelStrip, SafeStrip, SimulatedStrip, _frame
 from firmware_host.ledplan import led_plan
 from trajan_fixtures import setup
 
@@ -200,3 +200,31 @@ def test_a_neopixel_strip_sends_its_first_frame_even_if_it_is_all_off(wire):
     assert strip.show([(0, 0, 0)] * 3) is True                          # LEDs may be lit at power-on
     assert strip.show([(0, 0, 0)] * 3) is False
     assert wire == [bytes(9)]
+
+
+# ---------------------------------------------------------------------- checked frames
+
+def test_a_checked_frame_is_kept_as_given_when_immutable_and_copied_when_not():
+    plan = ((1, 2, 3), (4, 5, 6))
+    kept = _frame(plan, 2)
+    assert type(kept) is Frame and kept == plan and all(a is b for a, b in zip(kept, plan))
+    assert _frame(kept, 2) is kept                                  # checked once: passed on as it is
+    given = [[1, 2, 3], [4, 5, 6]]
+    copied = _frame(given, 2)
+    given[0][0] = 99                                                # the caller's list changes later
+    assert copied == plan and all(type(px) is tuple for px in copied)
+    assert _frame([(1.0, 2.0, 3.0), (4, 5, 6)], 2) == plan           # floats: converted
+    with pytest.raises(ValueError):
+        _frame(kept, 3)                                             # a checked frame of another length
+    with pytest.raises(ValueError):
+        _frame([(1, 2), (3, 4, 5, 6)], 2)                           # 6 components, but not 3 each
+
+
+def test_a_frame_passed_down_the_writer_path_reaches_the_wire_unchanged(wire, sink, clock):
+    """StripWriter -> SafeStrip -> NeoPixelStrip each take the same checked frame; the bytes on
+    the wire are still the frame's, in GRB, changed LEDs and all."""
+    safe = SafeStrip(real_strip, 3, sink, clock=clock)
+    frame = _frame([(1, 2, 3), (4, 5, 6), (7, 8, 9)], 3)
+    assert safe.show(frame) is True and safe.pixels is frame and safe._strip.pixels is frame
+    assert safe.show(_frame([(1, 2, 3), (40, 50, 60), (7, 8, 9)], 3)) is True
+    assert wire[-2:] == [bytes([2, 1, 3, 5, 4, 6, 8, 7, 9]), bytes([2, 1, 3, 50, 40, 60, 8, 7, 9])]

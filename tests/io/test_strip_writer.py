@@ -162,3 +162,35 @@ def test_a_neopixel_strip_encodes_only_the_leds_that_changed_but_sends_them_all(
     strip.show([(1, 2, 3), (40, 50, 60), (7, 8, 9)])
     assert set_items[1:] == [1]                                  # the first frame whole, then LED 1 alone
     assert wire == [bytes([2, 1, 3, 5, 4, 6, 8, 7, 9]), bytes([2, 1, 3, 50, 40, 60, 8, 7, 9])]
+
+
+def test_a_refused_frame_leaves_the_thread_ready_for_the_next():
+    """A refused frame hands nothing over; the thread still writes the next good frame."""
+    inner = GatedStrip()
+    inner.gate.set()
+    writer = StripWriter(inner)
+    for bad in ([(0, 0, 0)], [(0, 0, 256), (0, 0, 0)], [(0, 0), (0, 0, 0, 0)]):
+        with pytest.raises(ValueError):
+            writer.show(bad)
+        assert writer.flush(WAIT_S) and inner.shown == []
+    assert writer.show(frame(7)) is True
+    assert writer.flush(WAIT_S)
+    writer.stop()
+    assert inner.shown == [tuple(frame(7))] and writer.version == 1
+
+
+def test_a_stream_of_frames_ends_with_the_newest_written_and_every_frame_accounted_for():
+    """Frames handed over as fast as the caller can, with a wait now and then: each one is
+    written or dropped for a newer one, and the last one written is the last one given."""
+    inner = GatedStrip()
+    inner.gate.set()
+    writer = StripWriter(inner)
+    for n in range(1, 301):
+        assert writer.show(frame(n % 256)) is True
+        if n % 37 == 0:
+            assert writer.flush(WAIT_S)
+    assert writer.flush(WAIT_S)
+    writer.stop()
+    assert inner.shown[-1] == tuple(frame(300 % 256))
+    assert writer.written + writer.dropped == 300 == writer.version
+    assert writer.written == len(inner.shown)

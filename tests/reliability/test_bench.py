@@ -136,18 +136,39 @@ def test_the_sd_model_and_the_pi_factors_are_stated():
     assert 2 < bench.PI_FACTORS["Pi 4"] < 5
 
 
-def test_a_slow_led_write_breaks_check(monkeypatch, capsys):
-    """The real LED line, in this process, with 3 ms added to every write on the wire (a
-    driver that does more than send the bytes): its median is then over the wire time + 10 %."""
+def _slow_wire(monkeypatch):
+    """3 ms added to every write on the wire (a driver that does more than send the bytes)."""
     from tools import pi_leds
 
     wire = pi_leds.wire_s
     monkeypatch.setattr(pi_leds, "wire_s", lambda leds: wire(leds) + 0.003)
-    monkeypatch.setattr(bench, "FULL", bench.Sizes(led_frames=5))         # a tiny sample, not a quick run
+
+
+def _slow_encoding(monkeypatch):
+    """0.5 ms added on the LED thread before the driver is called (NeoPixel encoding grown
+    slow): all of it within the 0.21 ms the budget leaves over the wire time."""
+    from firmware_host.io.leds import NeoPixelStrip
+
+    show = NeoPixelStrip.show
+
+    def slow(strip, pixels):
+        time.sleep(0.0005)
+        return show(strip, pixels)
+    monkeypatch.setattr(NeoPixelStrip, "show", slow)
+
+
+@pytest.mark.parametrize("stage", [_slow_wire, _slow_encoding])
+def test_a_slow_led_stage_breaks_check(monkeypatch, capsys, stage):
+    """The real LED line, in this process, with one of its stages slowed: its median is then
+    over the wire time + 10 %, and the UI thread's stall is reported beside it."""
+    stage(monkeypatch)
+    monkeypatch.setattr(bench, "FULL", bench.Sizes(led_frames=6))         # a tiny sample, not a quick run
     assert run_from_args(args("--check", "--only", "leds", "--json")) == 1
     out = json.loads(capsys.readouterr().out)
     leds = next(line for line in out["lines"] if line["key"] == "leds")
     assert leds["verdict"] == "BROKEN" and leds["figure"] > bench.LED_LIMIT_MS
+    assert {"ui_p99", "encode_p50", "stall_p99", "stall_max", "idle_late_p99"} <= set(leds["figures"])
+    assert "StripWriter(SafeStrip(NeoPixelStrip))" in leds["note"]
 
 
 def test_a_slow_commit_breaks_check():
