@@ -49,6 +49,6 @@ def tag_label(kind: str, value: str) -> str:
 
 
 DISPLAY = GameDisplay(new_game=NewGameScreen, screens=SCREENS, inputs_for=inputs_for, tag_titles=TAG_TITLES,
-                      tag_label=tag_label, screenshots=render_trajan)
+                      tag_label=tag_label, screenshots=render_trajan, names=names.NAMES)
 
 __all__ = ["DISPLAY", "SCREENS"]

@@ -36,10 +36,10 @@ class FinalScreen(TrajanScreen):
         w = (theme.WIDTH - 24 - 8 * (len(tabs) - 1) - 150) // len(tabs)
         for wid, label in tabs:
             out.append(Button(wid, pygame.Rect(x, theme.CONTENT_BOTTOM - 56, w, 50), label,
-                              selected=wid == f"view:{self.view}", size=16))
+                              selected=wid == f"view:{self.view}", size=18))
             x += w + 8
         out.append(Button("new", pygame.Rect(theme.WIDTH - 162, theme.CONTENT_BOTTOM - 56, 150, 50), _("New game"),
-                          fill=(60, 120, 70)))
+                          fill=theme.GO))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -62,10 +62,12 @@ class FinalScreen(TrajanScreen):
         y = area.y
         for i, p in enumerate(self.s.players):
             x = area.x + label_w + i * col_w
-            pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (x + 4, y, col_w - 8, 26), border_radius=4)
-            text.draw(surface, p.name, (x + col_w // 2, y + 13), 17, theme.TEXT, "center", bold=True,
-                      max_width=col_w - 12)
-        y += 32
+            pygame.draw.rect(surface, theme.PANEL_HI, (x + 4, y, col_w - 8, 26), border_radius=4)
+            pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (x + 4, y, 8, 26), border_top_left_radius=4,
+                             border_bottom_left_radius=4)
+            text.draw(surface, p.name, (x + col_w // 2 + 4, y + 13), 18, theme.TEXT, "center", bold=True,
+                      max_width=col_w - 22, min_size=theme.PLAY_FLOOR)
+        y += 30
         rows = [(N_("During the game"), [r["start_vp"] for r in final["players"]])]
         for label, group in ROWS:
             rows.append((label, [sum(line.vp for line in r["lines"] if line.group == group)
@@ -76,28 +78,36 @@ class FinalScreen(TrajanScreen):
             if last:
                 pygame.draw.line(surface, theme.LINE, (area.x, y), (area.right, y), 2)
                 y += 4
-            text.draw(surface, _(label), (area.x, y + 2), 17, theme.TEXT if last else theme.MUTED, bold=last)
+            text.draw(surface, _(label), (area.x, y + 2), 18, theme.TEXT if last else theme.MUTED, bold=last,
+                      max_width=label_w - 8, min_size=theme.FLOOR, role="detail")
             for i, v in enumerate(values):
                 x = area.x + label_w + i * col_w + col_w // 2
-                text.draw(surface, str(v), (x, y + 2), 20 if last else 17, theme.ACCENT if last else theme.TEXT,
+                text.draw(surface, str(v), (x, y + 1), 20 if last else 18, theme.ACCENT if last else theme.TEXT,
                           "midtop", bold=last)
-            y += 30 if not last else 34
+            y += 26 if not last else 28
         ranks = {i: r for r, i in enumerate(final["ranking"], start=1)}
         for i in range(n):
             x = area.x + label_w + i * col_w + col_w // 2
-            text.draw(surface, _("place {n}").format(n=ranks[i]), (x, y), 15, theme.MUTED, "midtop")
+            text.draw(surface, _("place {n}").format(n=ranks[i]), (x, y), 18, theme.MUTED, "midtop",
+                      max_width=col_w - 8, min_size=theme.PLAY_FLOOR)
 
     def paint_player(self, surface: pygame.Surface, area: pygame.Rect, i: int) -> None:
         r = self.s.final["players"][i]
         y = area.y
-        text.draw(surface, _("During the game"), (area.x, y), 17, theme.MUTED)
-        text.draw(surface, str(r["start_vp"]), (area.right, y), 17, theme.TEXT, "topright")
-        y += 24
-        for line in r["lines"]:
-            text.draw(surface, _(line.what), (area.x, y), 16, theme.TEXT, max_width=360)
-            text.draw(surface, line.detail_text(_), (area.x + 370, y), 16, theme.MUTED, max_width=area.width - 450)
-            text.draw(surface, str(line.vp), (area.right, y), 16, theme.ACCENT, "topright", bold=True)
-            y += 22
+        text.draw(surface, _("During the game"), (area.x, y), 18, theme.MUTED)
+        text.draw(surface, str(r["start_vp"]), (area.right, y), 18, theme.TEXT, "topright")
+        lines = r["lines"]
+        step = max(18, min(24, (area.height - 56) // max(len(lines), 1)))
+        size = 18 if step >= 22 else 16      # a long tally: the lines in the "detail" size
+        y += step + 2
+        for line in lines:
+            text.draw(surface, _(line.what), (area.x, y), size, theme.TEXT, max_width=360, min_size=theme.FLOOR,
+                      role="body" if size >= 18 else "detail")
+            text.draw(surface, line.detail_text(_), (area.x + 370, y), 16, theme.MUTED, max_width=area.width - 450,
+                      min_size=theme.FLOOR, role="detail")
+            text.draw(surface, str(line.vp), (area.right, y), size, theme.ACCENT, "topright", bold=True,
+                      role="body" if size >= 18 else "detail")
+            y += step
         pygame.draw.line(surface, theme.LINE, (area.x, y + 2), (area.right, y + 2), 2)
         text.draw(surface, _("Total"), (area.x, y + 6), 18, theme.TEXT, bold=True)
         text.draw(surface, str(r["total"]), (area.right, y + 6), 18, theme.ACCENT, "topright", bold=True)
@@ -105,8 +115,14 @@ class FinalScreen(TrajanScreen):
     def paint_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """VP after every round (16) and after final scoring."""
         hist = self.s.history
-        plot = area.inflate(-60, -30)
-        plot.x += 20
+        # the legend above the plot: each player's line colour, name and final VP
+        left = area.x + 40
+        for i, p in enumerate(self.s.players):
+            pygame.draw.line(surface, theme.PLAYER_RGB[p.colour], (left, area.y + 11), (left + 24, area.y + 11), 5)
+            r = text.draw(surface, f"{p.name} {hist[-1][2][i]}", (left + 30, area.y), 18, theme.TEXT, bold=True,
+                          max_width=(area.width - 40) // self.s.n - 40, min_size=theme.PLAY_FLOOR)
+            left = max(r.right + 18, left + 120)
+        plot = pygame.Rect(area.x + 40, area.y + 30, area.width - 56, area.height - 54)
         lo = min(0, *(v for _q, _r, vps in hist for v in vps))
         hi = max(10, *(v for _q, _r, vps in hist for v in vps))
         pygame.draw.rect(surface, theme.PANEL, plot)
@@ -114,19 +130,17 @@ class FinalScreen(TrajanScreen):
             v = lo + (hi - lo) * k / 4
             y = plot.bottom - (v - lo) / (hi - lo) * plot.height
             pygame.draw.line(surface, theme.LINE, (plot.x, y), (plot.right, y))
-            text.draw(surface, f"{v:.0f}", (plot.x - 6, y), 13, theme.MUTED, "midright")
+            text.draw(surface, f"{v:.0f}", (plot.x - 6, y), "caption", theme.MUTED, "midright")
         steps = len(hist) - 1
         for q in range(1, 5):
             x = plot.x + plot.width * (4 * q) / max(steps, 1)
             if x <= plot.right:
-                text.draw(surface, _("Q{q}").format(q=q), (x, plot.bottom + 4), 13, theme.MUTED, "midtop")
+                text.draw(surface, _("Q{q}").format(q=q), (x, plot.bottom + 4), "caption", theme.MUTED, "midtop")
         for i, p in enumerate(self.s.players):
             pts = [(plot.x + plot.width * k / max(steps, 1), plot.bottom - (vps[i] - lo) / (hi - lo) * plot.height)
                    for k, (_q, _r, vps) in enumerate(hist)]
             if len(pts) > 1:
                 pygame.draw.lines(surface, theme.PLAYER_RGB[p.colour], False, pts, 3)
-            text.draw(surface, f"{p.name} {hist[-1][2][i]}", (plot.right + 4, pts[-1][1]), 13,
-                      theme.PLAYER_RGB[p.colour], "midleft")
 
     def press(self, wid: str) -> None:
         if wid.startswith("view:"):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from firmware_host.engine.core import N_
-from firmware_host.i18n import _
+from firmware_host.engine.core import N_, NC_
+from firmware_host.i18n import _, pgettext
 
 ACTION = {
     "seaport": N_("Seaport"), "forum": N_("Forum"), "military": N_("Military"),
@@ -19,6 +19,17 @@ ENGINE_WORDS = (
     N_("stairs"), N_("door"), N_("fountain"), N_("roof"), N_("window"),
     N_("columns"), N_("furs"), N_("scrolls"), N_("oils"), N_("fruit"), N_("ceramics"),
     N_("wine"), N_("fish"), N_("jewelry"), N_("gems"), N_("cattle"), N_("wheat"),
+)
+
+# The engine's move kinds and setup options as the move log and the played-games screen show
+# them (``display.games.humanised``: "set_speed" -> "Set speed"), marked here for the catalog.
+ENGINE_NAMES = (
+    N_("Build"), N_("Choose bonus tile"), N_("Companion"), N_("Demand mode"), N_("Deploy"), N_("Draw bonus tile"),
+    N_("Edition"), N_("End turn"), N_("Forum take"), N_("Fulfil demands"), N_("Hire"), N_("March"),
+    N_("Place start markers"), N_("Recruit"), N_("Reveal demand"), N_("Seaport display"), N_("Seaport draw"),
+    N_("Seaport ship"), N_("Seaport take"), N_("Senate advance"), N_("Skip action"), N_("Sow"), N_("Table"),
+    N_("Take starting cards"), N_("Take starting trajan tiles"), N_("Take trajan tile"), N_("Trajan tile action"),
+    N_("Use extra action"), N_("Yellow counts itself"),
 )
 
 GOODS = {
@@ -52,6 +63,18 @@ CONSTRUCTION = {"stairs": N_("Stairs"), "door": N_("Door"), "fountain": N_("Foun
 BONUS_KIND = {"forum": N_("Forum tiles"), "workers": N_("Workers on site"), "goods": N_("Goods"),
               "legion": N_("Legionaries"), "yellow": N_("Yellow tiles")}
 
+# The provinces of the military map (board data, data/trajan.toml), as players read them: proper
+# names, translated in the catalog context "province" (a name, not a word of the sentence).
+PROVINCES = (
+    NC_("province", "Alpes"), NC_("province", "Raetia"), NC_("province", "Noricum"), NC_("province", "Narbonensis"),
+    NC_("province", "Lugdunensis"), NC_("province", "Belgica"), NC_("province", "Germania Superior"),
+    NC_("province", "Aquitania"), NC_("province", "Britannia"), NC_("province", "Germania Inferior"),
+)
+
+#: every name of the board data -> its catalog context: the engine's refusals and news carry
+#: these English names as parameters, translated when shown (``translate_params``)
+NAMES = {name: "province" for name in PROVINCES}
+
 SHIP = {"same": N_("Same goods"), "pairs": N_("Pairs"), "diff": N_("All different")}
 
 
@@ -72,7 +95,8 @@ def bonus_tile(board, tile_id: str) -> str:
 
 
 def province(board, pid: str) -> str:
-    return board.provinces[pid].name if pid in board.provinces else _("Military camp")
+    """A province's name (translated); the camp, which is no province, is "Military camp"."""
+    return pgettext("province", board.provinces[pid].name) if pid in board.provinces else _("Military camp")
 
 
 def bonus_sub(board, tile_id: str) -> str:

@@ -11,7 +11,7 @@ from firmware_host.engine.trajan import events as ev
 from firmware_host.i18n import _
 
 from .. import icons, text, theme
-from ..ui import Button, grid
+from ..ui import Button, grid, refusal
 from . import names, pickers
 from .common import TrajanScreen
 from .turn import FULL, OfferedScreen, bottom_buttons
@@ -59,12 +59,12 @@ class DemandsScreen(TrajanScreen):
         try:
             self.session.game.check(self.event())
         except RuleError as exc:
-            return exc.translated(_)
+            return refusal(exc, self.session.name)
         return ""
 
     def build(self) -> list[Button]:
         res = self.rules.demand_resources(self.s, self.s.pending.player)
-        cols = grid(pygame.Rect(FULL.x, FULL.y + 70, FULL.width, 0), len(self.s.demands), len(self.s.demands), gap=16)
+        cols = grid(pygame.Rect(FULL.x, FULL.y + 56, FULL.width, 0), len(self.s.demands), len(self.s.demands), gap=16)
         out = []
         for d, (demand, col) in enumerate(zip(self.s.demands, cols)):
             for k, (item, label) in enumerate(ITEMS):
@@ -72,7 +72,7 @@ class DemandsScreen(TrajanScreen):
                         "joker": res["joker"]["any"], "": 1}[item]
                 rect = pygame.Rect(col.x, col.y + k * 50, col.width, 48)
                 out.append(Button(f"item:{d}:{item}", rect, _(label), _("{n} held").format(n=have) if item else "",
-                                  enabled=have > 0, selected=self.items[d] == item, size=16))
+                                  enabled=have > 0, selected=self.items[d] == item, size=18))
         why = self.why_not()
         out += bottom_buttons(("ok", _("Confirm"), not why))
         return out
@@ -83,13 +83,14 @@ class DemandsScreen(TrajanScreen):
         penalty = self.board.demand_penalty[unmet]
         self.header(surface, _("Quarter {q}: the people's demands — {player}").format(q=self.s.quarter, player=p.name),
                     _("Unmet: {n}, {vp} VP").format(n=unmet, vp=-penalty if penalty else 0), self.s.pending.player)
-        cols = grid(pygame.Rect(FULL.x, FULL.y + 4, FULL.width, 60), len(self.s.demands), len(self.s.demands), gap=16)
+        cols = grid(pygame.Rect(FULL.x, FULL.y, FULL.width, 50), len(self.s.demands), len(self.s.demands), gap=16)
         for demand, col in zip(self.s.demands, cols):
-            icons.demand(surface, pygame.Rect(col.x, col.y, 60, 60), demand)
+            icons.demand(surface, pygame.Rect(col.x, col.y, 50, 50), demand)
             text.draw(surface, _(names.DEMAND[demand]), (col.x + 70, col.centery), 20, theme.TEXT, "midleft", bold=True)
         why = self.why_not()
         if why:
-            text.draw(surface, why, (FULL.x, theme.CONTENT_BOTTOM - 84), 15, theme.BAD, max_width=FULL.width)
+            for k, line in enumerate(text.wrap(why, 18, FULL.width - 170)[:2]):
+                text.draw(surface, line, (FULL.x, theme.CONTENT_BOTTOM - 56 + 23 * k), 18, theme.BAD)
 
     def press(self, wid: str) -> None:
         if wid.startswith("item:"):
@@ -106,9 +107,7 @@ class ConsulScreen(OfferedScreen):
 
     def build(self) -> list[Button]:
         rects = grid(pygame.Rect(420, FULL.y + 40, 360, 120), 2, 2, gap=12)
-        return [Button(f"bonus:{t}", r, names.bonus_tile(self.board, t),
-                       names.bonus_sub(self.board, t), fill=(120, 100, 40), size=16,
-                       enabled=ev.ChooseBonusTile(t) in self.offered)
+        return [pickers.bonus_tile_button(f"bonus:{t}", r, self.board, t, ev.ChooseBonusTile(t) in self.offered)
                 for t, r in zip(self.s.senate_bonus, rects)]
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -123,10 +122,10 @@ class ConsulScreen(OfferedScreen):
             pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (FULL.x, y + 4, 10, 30), border_radius=3)
             text.draw(surface, p.name, (FULL.x + 18, y + 6), 20, theme.TEXT, bold=rank == 0)
             text.draw(surface, _("{n} votes").format(n=qe.votes[i]), (FULL.x + 200, y + 6), 20, theme.ACCENT)
-            text.draw(surface, role, (FULL.x + 310, y + 8), 17, theme.MUTED)
+            text.draw(surface, role, (FULL.x + 310, y + 6), 18, theme.MUTED, max_width=90, min_size=theme.PLAY_FLOOR)
             y += 46
-        text.draw(surface, _("Ties: further along the track, then higher in the stack."), (FULL.x, y + 10), 14,
-                  theme.MUTED)
+        for k, line in enumerate(text.wrap(_("Ties: further along the track, then higher in the stack."), 18, 390)):
+            text.draw(surface, line, (FULL.x, y + 10 + 23 * k), 18, theme.MUTED)
 
     def press(self, wid: str) -> None:
         if wid.startswith("bonus:"):

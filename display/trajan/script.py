@@ -39,7 +39,9 @@ def inputs_for(ctl: Controller, event: Event) -> list[str]:
         return lines + ["tap ok"]
     if isinstance(e, ev.Sow):
         start = list(s.players[s.active].bowls[e.bowl])
-        lines = [f"press bowl{e.bowl + 1}"]
+        if list(e.colours) == start:              # the listed order: the bowl's button sows it
+            return [f"press bowl{e.bowl + 1}"]
+        lines = [f"tap bowl:{e.bowl}"]            # another order: the sowing draft
         for a, b in swaps(start, list(e.colours)):
             lines += [f"tap sow:{a}", f"tap sow:{b}"]
         return lines + ["press ok"]
@@ -58,8 +60,10 @@ def inputs_for(ctl: Controller, event: Event) -> list[str]:
     if isinstance(e, ev.SeaportShip):
         return (["tap mode:ship", f"tap ship:{e.ship}"] + [f"tap goods:{g}" for g in e.cards]
                 + ["tap joker+"] * e.jokers + ["tap ok"])
+    mode = getattr(ctl.active, "mode", "")       # the action screen's picker open now
     if isinstance(e, ev.ForumTake):
-        return ["tap mode:forum", f"tap tile:{'yellow:' if e.space == 'yellow' else ''}{e.tile}"]
+        return ([] if mode == "forum" else ["tap mode:forum"]) + [
+            f"tap tile:{'yellow:' if e.space == 'yellow' else ''}{e.tile}"]
     if isinstance(e, ev.Recruit):
         return ["tap recruit"]
     if isinstance(e, ev.Deploy):
@@ -72,7 +76,7 @@ def inputs_for(ctl: Controller, event: Event) -> list[str]:
         return ["tap mode:march", f"tap province:{e.province}"] + ([f"tap tile:{e.tile}"] if e.tile else [])
     if isinstance(e, ev.TakeTrajanTile):
         pile = rules.board.trajan_tiles[e.tile].pile
-        return ["tap mode:trajan", f"tap pile:{pile}", f"tap trajan:{e.tile}"]
+        return ([] if mode == "trajan" else ["tap mode:trajan"]) + [f"tap pile:{pile}", f"tap trajan:{e.tile}"]
     if isinstance(e, ev.Build):
         return ["tap mode:build", f"tap site:{e.space}"] + ([f"tap ctile:{e.tile}"] if e.tile else [])
     if isinstance(e, ev.UseExtraAction):

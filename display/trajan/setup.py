@@ -15,10 +15,10 @@ from firmware_host.engine.trajan.state import TrajanSetup
 from firmware_host.i18n import _
 
 from .. import icons, text, theme
-from ..keyboard import KeyboardScreen
+from ..players import pick_player
 from ..ui import Button, Screen, grid
 from . import names, pickers
-from .common import TrajanScreen, draw_trajan_tile
+from .common import TrajanScreen, draw_trajan_tile, paragraph
 from .turn import FULL, OfferedScreen, bottom_buttons
 
 
@@ -41,45 +41,47 @@ class NewGameScreen(Screen):
         return _("Discard this new game?") if self.entries_changed() else ""
 
     # the option rows on the right: (label, y of the label, y of the buttons)
-    ROWS = {"count": (28, 50), "demand": (104, 126), "edition": (180, 202), "yellow": (256, 278)}
+    ROWS = {"count": (24, 48), "demand": (102, 126), "edition": (180, 204), "yellow": (258, 302)}
 
     def build(self) -> list[Button]:
         out = []
         for i in range(self.count):
-            y = theme.CONTENT_TOP + 64 + i * 60
+            y = theme.CONTENT_TOP + 76 + i * 60
             c = self.colours[i]
             out.append(Button(f"colour:{i}", pygame.Rect(12, y, 120, 52), _(names.COLOUR[c]),
-                              fill=theme.PLAYER_RGB[c], size=17))
-            out.append(Button(f"name:{i}", pygame.Rect(140, y, 230, 52), self.names[i], _("tap to rename"), size=17))
+                              fill=tuple(int(v * 0.78) for v in theme.PLAYER_RGB[c]), size=18))  # type: ignore[arg-type]
+            out.append(Button(f"name:{i}", pygame.Rect(140, y, 230, 52), self.names[i], _("tap to rename"), size=18))
             out.append(Button(f"up:{i}", pygame.Rect(378, y, 60, 52), "↑" if i else "", enabled=i > 0))
         x, top = 470, theme.CONTENT_TOP
         for k, n in enumerate((2, 3, 4)):
             out.append(Button(f"count:{n}", pygame.Rect(x + k * 108, top + self.ROWS["count"][1], 100, 48),
-                              _("{n} players").format(n=n), selected=n == self.count, size=16))
+                              _("{n} players").format(n=n), selected=n == self.count, size=18))
         modes = (("table", _("Drawn at the table")), ("companion", _("Companion draws")))
         for k, (mode, label) in enumerate(modes):
             out.append(Button(f"demand:{mode}", pygame.Rect(x + k * 162, top + self.ROWS["demand"][1], 154, 48), label,
-                              selected=mode == self.demand_mode, size=15))
+                              selected=mode == self.demand_mode, size=18))
         for k, edition in enumerate((2, 1)):
             out.append(Button(f"edition:{edition}", pygame.Rect(x + k * 162, top + self.ROWS["edition"][1], 154, 48),
                               _("2nd edition") if edition == 2 else _("1st edition"),
-                              selected=edition == self.edition, size=15))
+                              selected=edition == self.edition, size=18))
         for k, (value, label) in enumerate(((True, _("Counts itself")), (False, _("Not itself")))):  # T-AMB-18
             out.append(Button(f"yellow:{int(value)}", pygame.Rect(x + k * 162, top + self.ROWS["yellow"][1], 154, 48),
-                              label, selected=value == self.yellow_counts_itself, size=15))
-        out.append(Button("cancel", pygame.Rect(x, theme.CONTENT_BOTTOM - 60, 150, 52), _("Back")))
-        out.append(Button("ok", pygame.Rect(x + 162, theme.CONTENT_BOTTOM - 60, 154, 52), _("Start"),
-                          fill=(60, 120, 70)))
+                              label, selected=value == self.yellow_counts_itself, size=18))
+        # Back and Start under the seats: the option rows on the right take the full height
+        out.append(Button("cancel", pygame.Rect(12, theme.CONTENT_BOTTOM - 58, 150, 52), _("Back")))
+        out.append(Button("ok", pygame.Rect(438 - 200, theme.CONTENT_BOTTOM - 58, 200, 52), _("Start"),
+                          fill=theme.GO))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, (0, 0, theme.WIDTH, theme.TOP_BAR))
         text.draw(surface, _("New game of Trajan"), (12, 12), 22, theme.TEXT, bold=True)
         top = theme.CONTENT_TOP
-        text.draw(surface, _("Seats, clockwise from the start player"), (12, top + 34), 16, theme.MUTED)
+        paragraph(surface, _("Seats, clockwise from the start player"), (12, top + 24), 440, theme.MUTED)
         for key, label in (("count", _("Players")), ("demand", _("Demand tiles")), ("edition", _("Rules")),
                            ("yellow", _("Bonus per yellow tile: does it count itself?"))):
-            text.draw(surface, label, (470, top + self.ROWS[key][0]), 16, theme.MUTED, max_width=theme.WIDTH - 482)
+            paragraph(surface, label, (470, top + self.ROWS[key][0] - 4), theme.WIDTH - 482, theme.MUTED,
+                      lines=2 if key == "yellow" else 1)
 
     def press(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
@@ -95,8 +97,8 @@ class NewGameScreen(Screen):
                 self.names[i] = _(names.COLOUR[new])
         elif kind == "name":
             i = int(value)
-            self.ctl.push(KeyboardScreen(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
-                                         partial(self._rename, i)))
+            self.ctl.push(pick_player(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
+                                      partial(self._rename, i), self.names[:self.count]))
         elif kind == "up":
             i = int(value)
             for lst in (self.colours, self.names):
@@ -151,8 +153,8 @@ class MarkersScreen(TrajanScreen):
 
                 def paint(surface: pygame.Surface, rect: pygame.Rect, colour: str = colour) -> None:
                     icons.marker(surface, (rect.centerx, rect.centery - 8), colour, 20)
-                    text.draw(surface, _(names.MARKER[colour]), (rect.centerx, rect.bottom - 4), 14, theme.MUTED,
-                              "midbottom")
+                    text.draw(surface, _(names.MARKER[colour]), (rect.centerx, rect.bottom - 4), 18, theme.TEXT,
+                              "midbottom", max_width=rect.width - 6, min_size=theme.PLAY_FLOOR)
                 out.append(Button(f"m:{b}:{k}", rect, icon=paint, selected=self.pick == (b, k)))
         out += bottom_buttons(("ok", _("Done"), True))
         return out
@@ -164,7 +166,7 @@ class MarkersScreen(TrajanScreen):
         for b in range(6):
             x = 12 + b * ((theme.WIDTH - 24 - 40) // 6 + 8) + 4
             text.draw(surface, _("{n} {action}").format(n=b + 1, action=_(names.ACTION[self.board.bowl_actions[b]])),
-                      (x, theme.CONTENT_TOP + 72), 15, theme.ACCENT, max_width=118)
+                      (x, theme.CONTENT_TOP + 70), 18, theme.ACCENT, max_width=118, min_size=theme.FLOOR, role="detail")
 
     def press(self, wid: str) -> None:
         if wid == "ok":

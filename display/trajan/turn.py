@@ -16,7 +16,7 @@ from firmware_host.inputs import BOWL_BUTTONS
 from .. import icons, text, theme
 from ..ui import Button, column, grid
 from . import names, pickers
-from .common import TrajanScreen, tile_text
+from .common import TrajanScreen, draw_trajan_tile, paragraph, tile_effect, tile_text
 
 LEFT = pygame.Rect(8, theme.CONTENT_TOP + 6, 330, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 12)
 CIRCLE = (572, 254)
@@ -26,6 +26,8 @@ CIRCLE_AREA = pygame.Rect(0, 0, 388, 388)
 CIRCLE_AREA.center = CIRCLE
 CIRCLE_AREA = CIRCLE_AREA.clip(0, 52, 800, 398)
 FULL = pygame.Rect(12, theme.CONTENT_TOP + 62, theme.WIDTH - 24, theme.CONTENT_BOTTOM - theme.CONTENT_TOP - 124)
+# the march picker's map over the whole content area (below the header)
+MAP_AREA = pygame.Rect(FULL.x, FULL.y, FULL.width, theme.CONTENT_BOTTOM - 6 - FULL.y)
 BOTTOM_ROW = pygame.Rect(12, theme.CONTENT_BOTTOM - 58, theme.WIDTH - 24, 52)
 
 
@@ -38,8 +40,10 @@ class OfferedScreen(TrajanScreen):
         return super().physical_areas() + ([CIRCLE_AREA] if self.shows_circle() else [])
 
     def shows_circle(self) -> bool:
-        """Whether the action circle is drawn (the action screen hides it while a draft is open)."""
-        return True
+        """Whether the action circle is drawn (kept as on the board in Persian): on the turn's
+        screens; the action screen hides it while a picker is open; the setup and quarter-end
+        screens have none."""
+        return False
 
     def reason(self, event: Event) -> str:
         """Why the rules refuse ``event`` (translated, without the rule ID), for a greyed-out
@@ -48,6 +52,38 @@ class OfferedScreen(TrajanScreen):
             return ""
         why = self.legal(event)
         return why.split(":", 1)[-1].strip() if why else ""
+
+
+PILE_W = 84             # the seaport's "Pile A" / "Pile B" buttons
+
+
+def option_painter(label: str, lines: list[str], enabled: bool):
+    """A painter for an option button: its label (18 px, bold) and under it ``lines`` (what
+    the option brings, or why it is greyed out; 16 px, the detail size)."""
+    def paint(surface: pygame.Surface, r: pygame.Rect) -> None:
+        r = r.inflate(8, 8)                       # Button.draw hands the icon its inner rect
+        text.draw(surface, label, (r.centerx, r.y + 4), 18, theme.TEXT if enabled else theme.DIM, "midtop",
+                  bold=True, max_width=r.width - 12, min_size=theme.PLAY_FLOOR)
+        for k, line in enumerate(lines):
+            text.draw(surface, line, (r.centerx, r.y + 30 + 20 * k), 16, theme.MUTED if enabled else theme.DIM,
+                      "midtop", max_width=r.width - 12, min_size=theme.FLOOR, role="detail")
+    return paint
+
+
+def row_label(label: str):
+    """A painter for the words in front of a row of buttons (up to two lines, 18 px)."""
+    def paint(surface: pygame.Surface, r: pygame.Rect) -> None:
+        r = r.inflate(8, 8)
+        size, step, role = 18, 23, "body"
+        lines = text.wrap(label, size, r.width - 4)
+        if len(lines) > 2:                        # a long translation: three lines of detail
+            size, step, role = 16, 18, "detail"
+            lines = text.wrap(label, size, r.width - 4)[:3]
+        top = r.centery - step * len(lines) // 2
+        for k, line in enumerate(lines):
+            text.draw(surface, line, (r.x + 2, top + step * k), size, theme.TEXT, max_width=r.width - 4,
+                      min_size=theme.FLOOR, role=role)
+    return paint
 
 
 def bottom_buttons(*specs: tuple[str, str, bool]) -> list[Button]:
@@ -67,6 +103,9 @@ class BowlScreen(OfferedScreen):
     Tapping a bowl (or pressing 1-6) opens the sowing draft: the markers in their clockwise
     order, any two can be swapped; the circle shows the result computed by the engine.
     """
+
+    def shows_circle(self) -> bool:
+        return True
 
     def __init__(self, ctl) -> None:
         super().__init__(ctl)
@@ -99,16 +138,17 @@ class BowlScreen(OfferedScreen):
         sown = {m.bowl for m in self.offered.of(ev.Sow)}
         for b in out:                     # another bowl may be chosen instead: the ones the rules allow
             b.enabled = int(b.id[5:]) in sown
-        chips = grid(pygame.Rect(LEFT.x, LEFT.y + 70, LEFT.width, 128), max(n, 6), 6, gap=6, height=60)
+        chips = grid(pygame.Rect(LEFT.x, LEFT.y + 100, LEFT.width, 128), max(n, 6), 6, gap=6, height=60)
         for k, (colour, dest) in enumerate(zip(self.order, destinations)):
 
             def paint(surface: pygame.Surface, rect: pygame.Rect, colour: str = colour, dest: int = dest) -> None:
                 icons.marker(surface, (rect.centerx, rect.y + 18), colour, 13)
-                text.draw(surface, f"→{dest + 1}", (rect.centerx, rect.bottom - 3), 14, theme.MUTED, "midbottom")
+                text.draw(surface, f"→{dest + 1}", (rect.centerx, rect.bottom - 2), 18, theme.TEXT, "midbottom",
+                          bold=True)
             out.append(Button(f"sow:{k}", chips[k], icon=paint, selected=self.swap_from == k))
         out.append(Button("cancel", pygame.Rect(LEFT.x, LEFT.bottom - 56, 150, 52), _("Back")))
         out.append(Button("ok", pygame.Rect(LEFT.right - 170, LEFT.bottom - 56, 170, 52), _("Sow"),
-                          enabled=after is not None, fill=(60, 120, 70)))
+                          enabled=after is not None, fill=theme.GO))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -116,8 +156,13 @@ class BowlScreen(OfferedScreen):
         p = self.player(s.active)
         if self.bowl is None:
             self.players_panel(surface, LEFT, s.active)
-            text.draw(surface, p.name, (CIRCLE[0], CIRCLE[1] - 12), 20, theme.PLAYER_RGB[p.colour], "center", bold=True)
-            text.draw(surface, _("choose a bowl"), (CIRCLE[0], CIRCLE[1] + 12), 15, theme.MUTED, "center")
+            pygame.draw.circle(surface, theme.PLAYER_RGB[p.colour], (CIRCLE[0], CIRCLE[1] - 34), 8)
+            text.draw(surface, p.name, (CIRCLE[0], CIRCLE[1] - 12), 22, theme.TEXT, "center", bold=True,
+                      max_width=140, min_size=theme.PLAY_FLOOR)
+            lines = text.wrap(_("choose a bowl"), 18, 140)[:2]
+            for k, line in enumerate(lines):
+                text.draw(surface, line, (CIRCLE[0], CIRCLE[1] + 14 + 22 * k), 18, theme.MUTED, "center",
+                          max_width=140, min_size=theme.PLAY_FLOOR)
             self.paint_slots(surface, p, CIRCLE)
             return
         after = self.sown()
@@ -125,10 +170,11 @@ class BowlScreen(OfferedScreen):
         n = len(self.order)
         action = self.board.bowl_actions[self.rules.sowing(self.bowl, n)[-1]]
         pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
-        text.draw(surface, _("{player}: sow {n} from bowl {bowl}").format(player=p.name, n=n, bowl=self.bowl + 1),
-                  (LEFT.x + 10, LEFT.y + 8), 19, theme.TEXT, bold=True, max_width=LEFT.width - 20)
-        text.draw(surface, _("Tap two markers to swap them."), (LEFT.x + 10, LEFT.y + 38), 15, theme.MUTED)
-        y = LEFT.y + 214
+        y = paragraph(surface, _("{player}: sow {n} from bowl {bowl}").format(player=p.name, n=n, bowl=self.bowl + 1),
+                      (LEFT.x + 10, LEFT.y + 6), LEFT.width - 20, bold=True)
+        paragraph(surface, _("Tap two markers to swap them."), (LEFT.x + 10, y), LEFT.width - 20, theme.MUTED,
+                  lines=max(1, (LEFT.y + 98 - y) // 23))     # what room the chips leave
+        y = LEFT.y + 240
         lines = [_("Action: {action}").format(action=_(names.ACTION[action])),
                  _("Time marker: +{n}").format(n=n)]
         if after is not None:
@@ -137,11 +183,12 @@ class BowlScreen(OfferedScreen):
             if after.turn and after.turn.completed_tile:
                 tile = tile_text(self.board, after.turn.completed_tile)
                 lines.append(_("Trajan tile completed: {tile}").format(tile=tile))
-        for line in lines:
-            for part in text.wrap(line, 16, LEFT.width - 20):
-                text.draw(surface, part, (LEFT.x + 10, y), 16, theme.ACCENT if "Trajan" in line else theme.TEXT)
-                y += 21
-        text.draw(surface, p.name, (CIRCLE[0], CIRCLE[1]), 18, theme.PLAYER_RGB[p.colour], "center", bold=True)
+        for k, line in enumerate(lines):
+            for part in text.wrap(line, 18, LEFT.width - 20):
+                text.draw(surface, part, (LEFT.x + 10, y), 18, theme.ACCENT if k >= 2 else theme.TEXT)
+                y += 23
+        text.draw(surface, p.name, (CIRCLE[0], CIRCLE[1]), 20, theme.TEXT, "center", bold=True, max_width=140,
+                  min_size=theme.PLAY_FLOOR)
 
     def press(self, wid: str) -> None:
         if wid.startswith("bowl:"):
@@ -173,10 +220,31 @@ class BowlScreen(OfferedScreen):
         self.invalidate()
 
     def button(self, name: str) -> bool:
+        """A bowl button sows that bowl at once, its markers in the order the engine lists
+        (``moves.legal_moves``: the bowl's current order, T-TURN-4): one press for the usual
+        turn, and UNDO takes it back. Another order is chosen on the screen: a tap on the bowl
+        opens the sowing draft. With a draft open, its bowl's button sows the draft (as OK),
+        another bowl's button opens that bowl's draft."""
         if name in BOWL_BUTTONS:
-            self.choose(BOWL_BUTTONS.index(name))
+            bowl = BOWL_BUTTONS.index(name)
+            if self.bowl is None:
+                self.sow_offered(bowl)
+            elif bowl == self.bowl:
+                self.press("ok")
+            else:
+                self.choose(bowl)
             return True
         return super().button(name)
+
+    def sow_offered(self, bowl: int) -> None:
+        """Sow ``bowl`` in the listed order; a bowl the rules refuse says why (T-TURN-2)."""
+        listed = next((m for m in self.offered.of(ev.Sow) if m.bowl == bowl), None)
+        if listed is None:
+            self.choose(bowl)                   # says the rules' reason, changes nothing
+            return
+        if self.ctl.submit(listed):
+            self.ctl.say(_("Sown from bowl {bowl}. Another order: UNDO, then tap the bowl.").format(
+                bowl=bowl + 1))
 
     def back(self) -> bool:
         if self.bowl is None:
@@ -188,17 +256,20 @@ class BowlScreen(OfferedScreen):
 class SpecialScreen(OfferedScreen):
     """A completed Trajan tile's special action: carry it out or decline (T-TT-5, T-AMB-5)."""
 
+    def shows_circle(self) -> bool:
+        return True
+
     def build(self) -> list[Button]:
         tile = self.board.trajan_tiles[self.s.turn.special]
         p = self.player()
         out = self.bowl_buttons(p, CIRCLE, target=self.s.turn.target, enabled=False)
         if tile.effect == "plus2":
-            area = pygame.Rect(LEFT.x, LEFT.y + 120, LEFT.width, 180)
+            area = pygame.Rect(LEFT.x, LEFT.y + 150, LEFT.width, 160)
             out += pickers.action_buttons(area, {a for a in ACTIONS if ev.TrajanTileAction(True, a) in self.offered},
                                           "plus2")
         else:
             out.append(Button("ok", pygame.Rect(LEFT.x, LEFT.bottom - 120, LEFT.width, 56), self._do_label(tile),
-                              fill=(60, 120, 70), enabled=ev.TrajanTileAction(True) in self.offered))
+                              fill=theme.GO, enabled=ev.TrajanTileAction(True) in self.offered))
         out.append(Button("decline", pygame.Rect(LEFT.x, LEFT.bottom - 56, LEFT.width, 52), _("Decline")))
         return out
 
@@ -216,12 +287,15 @@ class SpecialScreen(OfferedScreen):
         self.paint_slots(surface, p, CIRCLE)
         tile_id = self.s.turn.completed_tile
         pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
-        text.draw(surface, _("{player} completed a Trajan tile").format(player=p.name), (LEFT.x + 10, LEFT.y + 8),
-                  19, theme.TEXT, bold=True, max_width=LEFT.width - 20)
-        for k, line in enumerate(text.wrap(tile_text(self.board, tile_id), 16, LEFT.width - 20)):
-            text.draw(surface, line, (LEFT.x + 10, LEFT.y + 40 + 20 * k), 16, theme.ACCENT)
+        y = paragraph(surface, _("{player} completed a Trajan tile").format(player=p.name), (LEFT.x + 10, LEFT.y + 6),
+                      LEFT.width - 20, bold=True)
+        picture = pygame.Rect(LEFT.x + 10, y + 4, 52, 52)           # colours, VP, effect as on the tile
+        draw_trajan_tile(surface, picture, self.board, tile_id)
+        for k, line in enumerate(text.wrap(tile_effect(self.board, tile_id), 18, LEFT.right - picture.right - 20)[:2]):
+            text.draw(surface, line, (picture.right + 10, picture.y + 3 + 23 * k), 18, theme.ACCENT)
         if self.board.trajan_tiles[tile_id].effect == "plus2":
-            text.draw(surface, _("Place the +2 marker on:"), (LEFT.x + 10, LEFT.y + 94), 16, theme.TEXT)
+            paragraph(surface, _("Place the +2 marker on:"), (LEFT.x + 10, picture.bottom + 6), LEFT.width - 20,
+                      lines=1)
 
     def press(self, wid: str) -> None:
         if wid == "ok":
@@ -247,6 +321,19 @@ class ActionScreen(OfferedScreen):
         self.space = -1
         self.pile: str | None = None
         self.tagged = ""                  # forum_which: the extra-action tile whose tag was touched
+        self.mode = self.start
+
+    @property
+    def start(self) -> str:
+        """The picker the screen opens with: the forum and Trajan actions have one option
+        besides skipping (take a forum tile, T-FORUM-1; take a Trajan tile, T-TRAJ-1), so
+        their picker is shown at once (with Skip) when the engine lists a take; ``""`` = the
+        options with the action circle."""
+        if self.action == "forum" and self.offered.of(ev.ForumTake):
+            return "forum"
+        if self.action == "trajan" and self.offered.of(ev.TakeTrajanTile):
+            return "trajan"
+        return ""
 
     @property
     def action(self) -> str:
@@ -255,16 +342,20 @@ class ActionScreen(OfferedScreen):
     def option(self, wid: str, label: str, event: Event, rect: pygame.Rect, sub: str = "") -> Button:
         """A button for ``event``: enabled when the engine lists it; else greyed out with why."""
         why = self.reason(event)
-        return Button(wid, rect, label, sub if not why else why, enabled=event in self.offered, size=17)
+        return Button(wid, rect, label, sub if not why else why, enabled=event in self.offered, size=18, reason=why)
 
     def mode_button(self, wid: str, rect: pygame.Rect, label: str, cls: type[Event], sub: str = "") -> Button:
         """A button opening a picker for the moves of class ``cls``: enabled when one is listed."""
-        return Button(wid, rect, label, sub, enabled=bool(self.offered.of(cls)), size=17)
+        return Button(wid, rect, label, sub, enabled=bool(self.offered.of(cls)), size=18)
 
     # ---------------------------------------------------------------- widgets
 
     def shows_circle(self) -> bool:
         return not self.mode
+
+    def physical_areas(self) -> list[pygame.Rect]:
+        """The map of the provinces is the board's geography: kept as it is in Persian too."""
+        return super().physical_areas() + ([MAP_AREA] if self.mode == "march" else [])
 
     def build(self) -> list[Button]:
         return getattr(self, f"_build_{self.mode or 'options'}")()
@@ -277,15 +368,19 @@ class ActionScreen(OfferedScreen):
         opts: list[Button] = []
         a = self.action
         if a == "seaport":
-            half = LEFT.width // 2 - 3
-            r0, r1 = rows[0], rows[1]
-            r0a, r0b = pygame.Rect(r0.x, r0.y, half, r0.h), pygame.Rect(r0.x + half + 6, r0.y, half, r0.h)
-            r1a, r1b = pygame.Rect(r1.x, r1.y, half, r1.h), pygame.Rect(r1.x + half + 6, r1.y, half, r1.h)
+            # a row per option with the discard pile it names as two short buttons (T-HARB-1/2);
+            # a greyed pile's reason is said when it is tapped
+            for row, label, cls in ((rows[0], _("Draw 2, discard 1 onto:"), ev.SeaportDraw),
+                                    (rows[1], _("Take the top card of:"), ev.SeaportTake)):
+                kind = "draw" if cls is ev.SeaportDraw else "take"
+                for k, pile in enumerate("AB"):
+                    r = pygame.Rect(row.right - 2 * PILE_W - 6 + k * (PILE_W + 6), row.y, PILE_W, row.height)
+                    button = self.option(f"{kind}:{pile}", _("Pile {pile}").format(pile=pile), cls(pile), r)
+                    button.sub = ""
+                    opts.append(button)
+                opts.append(Button(f"{kind}-label", pygame.Rect(row.x, row.y, row.width - 2 * PILE_W - 12, row.height),
+                                   enabled=False, frame=False, icon=row_label(label)))
             opts += [
-                self.option("draw:A", _("Draw 2, discard to A"), ev.SeaportDraw("A"), r0a),
-                self.option("draw:B", _("Draw 2, discard to B"), ev.SeaportDraw("B"), r0b),
-                self.option("take:A", _("Take top of A"), ev.SeaportTake("A"), r1a),
-                self.option("take:B", _("Take top of B"), ev.SeaportTake("B"), r1b),
                 self.mode_button("mode:display", rows[2], _("Display 1-2 cards"), ev.SeaportDisplay),
                 self.mode_button("mode:ship", rows[3], _("Load a ship"), ev.SeaportShip),
             ]
@@ -318,8 +413,30 @@ class ActionScreen(OfferedScreen):
                 self.mode_button("mode:build", rows[1], _("Place a worker on the site"), ev.Build,
                                  _("{n} in the worker camp").format(n=p.worker_camp)),
             ]
+        self._stack(opts)
         opts.append(Button("skip", pygame.Rect(LEFT.x, LEFT.bottom - 52, LEFT.width, 52), _("Skip this action")))
         return out + opts
+
+    def _stack(self, opts: list[Button]) -> None:
+        """Lay the option rows out again from the top of the panel, each as tall as its text
+        needs: a button's line under its label (what it brings, or why it is greyed out) is
+        wrapped onto up to three lines of 16 px instead of being cut."""
+        rows: dict[int, list[Button]] = {}
+        for b in opts:
+            rows.setdefault(b.rect.y, []).append(b)
+        y = LEFT.y + 64
+        for _y, row in sorted(rows.items()):
+            height = row[0].rect.height
+            for b in row:
+                if b.sub:
+                    lines = text.wrap(b.sub, 16, b.rect.width - 12)[:3]
+                    height = max(height, 30 + 20 * len(lines) + 4)
+                    b.icon = option_painter(b.label, lines, b.enabled)
+                    b.reason = b.reason or ("" if b.enabled else b.sub)
+                    b.label = b.sub = ""
+            for b in row:
+                b.rect = pygame.Rect(b.rect.x, y, b.rect.width, height)
+            y += height + 6
 
     def _any_tile(self) -> str:
         return next((t[0] for t in self.s.trajan_piles.values() if t), "")
@@ -334,14 +451,15 @@ class ActionScreen(OfferedScreen):
 
     def _build_ship(self) -> list[Button]:
         p = self.player()
-        ships = grid(pygame.Rect(FULL.x, FULL.y, FULL.width, 56), 3, 3, gap=8)
+        ships = grid(pygame.Rect(FULL.x, FULL.y, FULL.width, 52), 3, 3, gap=8)
         out = []
         for ship, r in zip(SHIPS, ships):
             side = self.s.ships[ship]
             out.append(Button(f"ship:{ship}", r, _(names.SHIP[ship]),
                               _("coloured side") if side == "coloured" else _("grey side"),
-                              selected=ship == self.ship, fill=(70, 90, 120) if side == "coloured" else (80, 80, 80)))
-        out += pickers.goods_buttons(pygame.Rect(FULL.x, FULL.y + 66, FULL.width, 150), self.board, self.cards)
+                              selected=ship == self.ship, fill=(44, 62, 92) if side == "coloured" else (62, 62, 62)))
+        out += pickers.goods_buttons(pygame.Rect(FULL.x, FULL.y + 58, FULL.width, FULL.height - 116), self.board,
+                                     self.cards)
         jokers = p.forum_tiles["goods_joker"]
         out.append(Button("joker-", pygame.Rect(FULL.x, FULL.bottom - 50, 56, 50), "−", enabled=self.jokers > 0))
         out.append(Button("joker+", pygame.Rect(FULL.x + 250, FULL.bottom - 50, 56, 50), "+",
@@ -363,35 +481,50 @@ class ActionScreen(OfferedScreen):
         return ev.ForumTake(value)
 
     def _build_forum(self) -> list[Button]:
-        area = pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4)
+        area = pygame.Rect(FULL.x, FULL.y, FULL.width, theme.CONTENT_BOTTOM - 6 - FULL.y)
         out = pickers.forum_tile_buttons(area, self.s, self.board, green=self.s.forum_green > 0,
-                                         yellow=self.s.forum_yellow > 0)
+                                         yellow=self.s.forum_yellow > 0, tail=(self.exit_spec(),))
         for b in out:
-            b.enabled = self._forum_event(b.id) in self.offered
-        return out + bottom_buttons(("back", _("Back"), True))
+            if b.id.startswith("tile:"):
+                b.enabled = self._forum_event(b.id) in self.offered
+        return out
+
+    def exit_spec(self) -> tuple[str, str, bool]:
+        """``(id, label, enabled)`` of the way out of a picker: Back to the options, or Skip
+        where the picker is the screen's first view."""
+        if self.mode == self.start and not self.pile:
+            return "skip", _("Skip this action"), ev.SkipAction() in self.offered
+        return "back", _("Back"), True
+
+    def picker_exit(self) -> list[Button]:
+        """The way out of a picker (:meth:`exit_spec`) at the bottom right."""
+        return bottom_buttons(self.exit_spec())
 
     def _build_forum_which(self) -> list[Button]:
         """T-FORUM-1: a tag of an extra-action tile whose space is not known: green or yellow?"""
         rows = grid(pygame.Rect(FULL.x, FULL.y + 40, FULL.width, 110), 2, 2, gap=16)
         action = _(names.ACTION[self.tagged.removeprefix("extra:")])
         out = [Button("which:green", rows[0], _("From a green space"), _("a forum tile: extra action {action}").format(
-                   action=action), enabled=ev.ForumTake(self.tagged) in self.offered, size=17),
+                   action=action), enabled=ev.ForumTake(self.tagged) in self.offered, size=18),
                Button("which:yellow", rows[1], _("From a yellow space"),
                       _("an extra-action tile: {action}").format(action=action),
-                      enabled=ev.ForumTake(self.tagged, "yellow") in self.offered, size=17, fill=(60, 90, 70))]
+                      enabled=ev.ForumTake(self.tagged, "yellow") in self.offered, size=18, fill=(60, 90, 70))]
         return out + bottom_buttons(("back", _("Back"), True))
 
     def _build_march(self) -> list[Button]:
         p = self.player()
         allowed = tuple(dict.fromkeys(m.province for m in self.offered.of(ev.March)))
-        out = pickers.province_buttons(FULL, self.s, self.board, allowed, p.commander)
-        return out + bottom_buttons(("back", _("Back"), True))
+        # the map over the whole content area, Back in its empty top-right corner
+        out = pickers.province_buttons(MAP_AREA, self.s, self.board, allowed, p.commander)
+        return out + [Button("back", pickers.map_cell(MAP_AREA, *pickers.EXIT_CELL), _("Back"))]
 
     def _build_march_tile(self) -> list[Button]:
-        out = pickers.forum_tile_buttons(pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4), self.s, self.board)
+        area = pygame.Rect(FULL.x, FULL.y, FULL.width, theme.CONTENT_BOTTOM - 6 - FULL.y)
+        out = pickers.forum_tile_buttons(area, self.s, self.board, tail=(("back", _("Back"), True),))
         for b in out:
-            b.enabled = ev.March(self.province, b.id.partition(":")[2]) in self.offered
-        return out + bottom_buttons(("back", _("Back"), True))
+            if b.id.startswith("tile:"):
+                b.enabled = ev.March(self.province, b.id.partition(":")[2]) in self.offered
+        return out
 
     def _build_build(self) -> list[Button]:
         allowed = sorted({m.space for m in self.offered.of(ev.Build)})
@@ -399,7 +532,8 @@ class ActionScreen(OfferedScreen):
         return pickers.site_buttons(area, self.s, self.board, allowed) + bottom_buttons(("back", _("Back"), True))
 
     def _build_build_tile(self) -> list[Button]:
-        area = pygame.Rect(FULL.x, FULL.y, FULL.width, FULL.height + 4)
+        # the 20 tiles beside the Back button, over the full height: 5 rows of >= 48 px
+        area = pygame.Rect(FULL.x, FULL.y, FULL.width - 160, theme.CONTENT_BOTTOM - 6 - FULL.y)
         out = pickers.construction_tile_buttons(area, self.s, self.board)
         for b in out:
             b.enabled = ev.Build(self.space, b.id.partition(":")[2]) in self.offered
@@ -416,7 +550,7 @@ class ActionScreen(OfferedScreen):
             for b in more:
                 b.enabled = b.id[7:] in tiles
             out += more
-        return out + bottom_buttons(("back", _("Back"), True))
+        return out + self.picker_exit()
 
     # ---------------------------------------------------------------- painting
 
@@ -440,9 +574,10 @@ class ActionScreen(OfferedScreen):
             self.paint_slots(surface, p, CIRCLE)
             pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
             pygame.draw.rect(surface, theme.PLAYER_RGB[p.colour], (LEFT.x, LEFT.y, 8, 52), border_top_left_radius=8)
-            text.draw(surface, title, (LEFT.x + 16, LEFT.y + 6), 20, theme.TEXT, bold=True, max_width=LEFT.width - 24)
-            text.draw(surface, _("{vp} VP · {n} cards").format(vp=p.vp, n=p.hand), (LEFT.x + 16, LEFT.y + 34), 15,
-                      theme.MUTED)
+            text.draw(surface, title, (LEFT.x + 16, LEFT.y + 4), 20, theme.TEXT, bold=True, max_width=LEFT.width - 24,
+                      min_size=theme.PLAY_FLOOR)
+            text.draw(surface, _("{vp} VP · {n} cards").format(vp=p.vp, n=p.hand), (LEFT.x + 16, LEFT.y + 32), 18,
+                      theme.MUTED, max_width=LEFT.width - 24, min_size=theme.PLAY_FLOOR)
             return
         sub = _(self.TITLES[self.mode]).format(province=names.province(self.board, self.province))
         self.header(surface, title, sub, self.s.pending.player)
@@ -452,9 +587,10 @@ class ActionScreen(OfferedScreen):
                 note, colour = _("+{vp} VP").format(vp=vp), theme.GOOD
             except RuleError as exc:
                 note, colour = _(exc.fix), theme.MUTED
-            text.draw(surface, _("Goods jokers: {n}").format(n=self.jokers), (FULL.x + 153, FULL.bottom - 25), 16,
-                      theme.TEXT, "center")
-            text.draw(surface, note, (FULL.x + 330, FULL.bottom - 25), 17, colour, "midleft", max_width=420)
+            text.draw(surface, _("Goods jokers: {n}").format(n=self.jokers), (FULL.x + 153, FULL.bottom - 25), 18,
+                      theme.TEXT, "center", max_width=180, min_size=theme.PLAY_FLOOR)
+            for k, line in enumerate(text.wrap(note, 18, 430)[:2]):
+                text.draw(surface, line, (FULL.x + 330, FULL.bottom - 36 + 23 * k), 18, colour, "midleft")
 
     # ---------------------------------------------------------------- input
 
@@ -557,18 +693,21 @@ class ActionScreen(OfferedScreen):
 
     def back(self) -> bool:
         steps = {"march_tile": "march", "build_tile": "build"}
-        if not self.mode:
-            return False
         if self.mode == "trajan" and self.pile:
             self.pile = None
+        elif not self.mode or self.mode == self.start:
+            return False
         else:
-            self.mode = steps.get(self.mode, "")
+            self.mode = steps.get(self.mode, self.start)
         return True
 
 
 class ExtraScreen(OfferedScreen):
     """One extra-action tile per turn, for an action taken this turn that can be carried out
     once more (T-EXTRA-1..6): the engine's listed ``UseExtraAction`` moves."""
+
+    def shows_circle(self) -> bool:
+        return True
 
     def build(self) -> list[Button]:
         p = self.player()
@@ -579,9 +718,9 @@ class ExtraScreen(OfferedScreen):
             label = _("Repeat {action}").format(action=_(names.ACTION[move.action]))
             sub = (_("extra-action tile") if move.tile == "extra" else _("action joker")) + (
                 _(", twice (+2)") if repeats == 2 else "")
-            out.append(Button(f"extra:{move.action}:{move.tile}", r, label, sub, size=17))
+            out.append(Button(f"extra:{move.action}:{move.tile}", r, label, sub, size=18))
         out.append(Button("end", pygame.Rect(LEFT.x, LEFT.bottom - 52, LEFT.width, 52), _("End turn"),
-                          fill=(60, 120, 70)))
+                          fill=theme.GO))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -589,8 +728,9 @@ class ExtraScreen(OfferedScreen):
         self.paint_slots(surface, p, CIRCLE)
         pygame.draw.rect(surface, theme.PANEL, LEFT, border_radius=8)
         text.draw(surface, _("{player}: an extra action?").format(player=p.name), (LEFT.x + 10, LEFT.y + 8), 20,
-                  theme.TEXT, bold=True, max_width=LEFT.width - 20)
-        text.draw(surface, _("One extra-action tile per turn."), (LEFT.x + 10, LEFT.y + 40), 15, theme.MUTED)
+                  theme.TEXT, bold=True, max_width=LEFT.width - 20, min_size=theme.PLAY_FLOOR)
+        text.draw(surface, _("One extra-action tile per turn."), (LEFT.x + 10, LEFT.y + 40), 18, theme.MUTED,
+                  max_width=LEFT.width - 20, min_size=theme.PLAY_FLOOR)
 
     def press(self, wid: str) -> None:
         if wid == "end":

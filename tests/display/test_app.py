@@ -303,8 +303,8 @@ def test_the_loop_dims_draws_nothing_while_dark_and_swallows_the_waking_press(su
         _wait_for(lambda: light.calls == [True, False, True] and not ctl.dirty, "woken and redrawn")
         seen["after wake"] = getattr(ctl.active, "bowl", None)
         seen["lit"] = not _all_black(window)
-        inputs.put(ButtonPressed("bowl3"))                     # this one acts
-        _wait_for(lambda: getattr(ctl.active, "bowl", None) is not None, "bowl 3 chosen")
+        inputs.put(ButtonPressed("bowl3"))                     # this one acts: bowl 3 is sown
+        _wait_for(lambda: len(ctl.session.game.events) == n + 1, "bowl 3 sown")
         _stop(ctl, inputs)
     threading.Thread(target=table, daemon=True).start()
     try:
@@ -312,7 +312,7 @@ def test_the_loop_dims_draws_nothing_while_dark_and_swallows_the_waking_press(su
     finally:
         inputs.close()
     assert seen == {"dark": True, "after wake": None, "lit": True}
-    assert ctl.active.bowl == 2 and len(ctl.session.game.events) == n
+    assert len(ctl.session.game.events) == n + 1 and ctl.session.game.events[-1].bowl == 2
 
 
 def test_pi_profile_on_a_screen_taller_than_480_starts_and_stops(tmp_path):

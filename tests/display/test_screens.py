@@ -20,7 +20,7 @@ from tests.trajan_fixtures import finished_events, setup
 REQUIRED = {"home", "new-game", "keyboard", "markers", "bonusdraw", "cards", "startingtiles", "bowl",
             "bowl-sowing", "special", "extra", "revealdemand", "demands", "consul", "bonusdraw-refill",
             "final-breakdown", "final-chart", "final-player", "menu", "saved-games",
-            "action-seaport", "action-seaport-ship", "action-seaport-display", "action-forum", "action-forum-forum",
+            "action-seaport", "action-seaport-ship", "action-seaport-display", "action-forum-forum",
             "action-military", "action-military-march", "action-military-march_tile", "action-trajan",
             "action-trajan-trajan-pile", "action-senate", "action-construction", "action-construction-build",
             "action-construction-build_tile"}
@@ -85,7 +85,7 @@ def test_empty_bowl_is_refused_with_the_rule_and_nothing_changes():
     p.bowls[0] = []            # white-box: an empty bowl to press
     before = len(ctl.session.game.events)
     ctl.handle(ButtonPressed("bowl1"))
-    assert "T-TURN-2" in ctl.message and ctl.message_level == "bad"
+    assert ctl.message_rule == "T-TURN-2" and ctl.message_level == "bad"
     assert len(ctl.session.game.events) == before
 
 
@@ -93,7 +93,8 @@ def test_illegal_move_message_names_rule_and_fix():
     ctl = Controller(None)
     ctl.start_game("trajan", setup(2, 1))
     assert not ctl.submit(ev.SenateAdvance())
-    assert ctl.message.startswith("T-TURN-1:") and "undo" in ctl.message.lower()
+    assert ctl.message_rule == "T-TURN-1" and "undo" in ctl.message.lower()
+    assert not ctl.message.startswith("T-TURN-1")               # the rule ID is drawn apart
 
 
 def test_unknown_tag_says_so_and_changes_nothing():
@@ -130,10 +131,30 @@ def test_undo_inside_a_draft_steps_back_the_draft_first():
             break
         ctl.submit(e)
     n = len(ctl.session.game.events)
-    ctl.handle(ButtonPressed("bowl2"))
+    run_line(ctl, "tap bowl:1")                         # a tap on a bowl opens its sowing draft
     assert ctl.active.bowl == 1
     ctl.handle(ButtonPressed("undo"))
     assert ctl.active.bowl is None and len(ctl.session.game.events) == n
+
+
+def test_a_bowl_button_sows_at_once_in_the_listed_order_and_undo_takes_it_back():
+    """Issue 13 (fewer inputs): one press sows the bowl in the order the engine lists (the
+    bowl's order, T-TURN-4); another order goes through the draft; UNDO takes the sowing back."""
+    ctl = Controller(None)
+    ctl.start_game("trajan", setup(2, 7))
+    for e in finished_events(2, 7):
+        if ctl.session.state.pending.kind == "bowl":
+            break
+        ctl.submit(e)
+    state = ctl.session.state
+    bowl = list(state.players[state.active].bowls[1])
+    ctl.handle(ButtonPressed("bowl2"))
+    assert ctl.session.game.events[-1] == ev.Sow(1, tuple(bowl))
+    assert "2" in ctl.message and ctl.message_level != "bad"
+    ctl.handle(ButtonPressed("undo"))
+    assert ctl.session.state == state and ctl.active.bowl is None
+    run_lines(ctl, ["tap bowl:1", "tap sow:0", "tap sow:1", "press bowl2"])     # its button sows the draft
+    assert ctl.session.game.events[-1] == ev.Sow(1, tuple(reversed(bowl)))
 
 
 @pytest.mark.parametrize("key,button", sorted(KEYS.items()))
@@ -260,8 +281,8 @@ def test_t_forum_1_the_answer_can_be_yellow_and_undo_steps_back_the_question():
     ctl = _at_forum()
     n = len(ctl.session.game.events)
     ctl.handle(TagRead("04a1b2c3"))
-    ctl.handle(ButtonPressed("undo"))                   # the question is a draft: back to the options
-    assert ctl.active.mode == "" and len(ctl.session.game.events) == n
+    ctl.handle(ButtonPressed("undo"))                   # the question is a draft: back to the forum tiles
+    assert ctl.active.mode == "forum" and len(ctl.session.game.events) == n
     ctl.handle(TagRead("04a1b2c3"))
     run_line(ctl, "tap which:yellow")
     assert ctl.session.game.events[-1] == ev.ForumTake("extra:forum", "yellow")
@@ -281,4 +302,4 @@ def test_t_xtile_1_a_tag_no_space_can_hold_is_refused_with_the_rule():
     ctl = _at_forum(forum_yellow=0, forum_seen={"extra:forum": 1})
     n = len(ctl.session.game.events)
     ctl.handle(TagRead("04a1b2c3"))
-    assert len(ctl.session.game.events) == n and ctl.message_level == "bad" and ctl.message.startswith("T-")
+    assert len(ctl.session.game.events) == n and ctl.message_level == "bad" and ctl.message_rule.startswith("T-")
