@@ -11,6 +11,7 @@ ensure_venv "test"
 missing=()
 command -v systemd-analyze >/dev/null || missing+=(systemd)
 command -v bwrap >/dev/null || missing+=(bubblewrap)
+command -v xgettext >/dev/null || missing+=(gettext)   # the pseudo-locale test extracts the catalog
 /usr/bin/python3 -c 'import seccomp' >/dev/null 2>&1 || missing+=(python3-seccomp)
 # The install scripts are checked with shellcheck.
 command -v shellcheck >/dev/null || missing+=(shellcheck)

@@ -39,6 +39,9 @@ class GameDisplay:
     - ``describe(event, before_state, after_state) -> str``: what a move did, in words
       (translated), for "Took back: ..." and the move log; ``None``: :func:`describe_move`'s
       generic words (who, the move's kind, the VP it brought).
+    - ``names``: the names of the board data the engine's refusals and news carry as
+      parameters (English name -> its catalog context, ``NC_``-marked in the game's name
+      table), translated with ``pgettext`` when shown (:func:`names_of`).
     """
 
     new_game: type[Screen]
@@ -51,6 +54,7 @@ class GameDisplay:
     menu_actions: tuple[tuple[str, str, type[Screen]], ...] = ()
     canonical: Callable[[Event, Any], Event] = field(default=lambda event, board: event)
     describe: Callable[[Event, Any, Any], str] | None = None
+    names: Mapping[str, str] = field(default_factory=dict)
 
     def screen_for(self, ctl: Any) -> Screen:
         """The screen for the open game's pending decision."""
@@ -60,6 +64,11 @@ class GameDisplay:
 def display_for(game: str) -> GameDisplay:
     """The display of ``game`` (a journal name). Raises ``KeyError`` for an unknown game."""
     return importlib.import_module(plugin(game).display).DISPLAY
+
+
+def names_of(game: str | None) -> Mapping[str, str]:
+    """The board-data names of ``game`` (:attr:`GameDisplay.names`); none for no game."""
+    return display_for(game).names if game in GAMES else {}
 
 
 def title(game: str) -> str:

@@ -65,6 +65,29 @@ def cards(surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
         pygame.draw.rect(surface, (20, 20, 20), card, 1, border_radius=2)
 
 
+def figures(surface: pygame.Surface, rect: pygame.Rect, kind: str, n: int,
+            colour: tuple[int, int, int] = (236, 236, 236)) -> None:
+    """``n`` figures side by side in ``rect``: ``"worker"`` a person (head and body),
+    ``"legion"`` a legionary's shield (an upright oval with its boss): pictures, not a
+    letter ("2W", "1L"), so no language has to read them."""
+    h = rect.height
+    w = min(int(h * 0.6), rect.width // max(n, 1))
+    for k in range(n):
+        cx = rect.centerx + int((k - (n - 1) / 2) * w)
+        if kind == "worker":
+            head = max(2, h // 6)
+            pygame.draw.circle(surface, colour, (cx, rect.y + head + 1), head)
+            body = [(cx - w * 0.35, rect.bottom - 1), (cx + w * 0.35, rect.bottom - 1),
+                    (cx + w * 0.2, rect.y + 2 * head + 3), (cx - w * 0.2, rect.y + 2 * head + 3)]
+            pygame.draw.polygon(surface, colour, body)
+        else:
+            shield = pygame.Rect(0, 0, max(4, int(w * 0.7)), h - 2)
+            shield.center = (cx, rect.centery)
+            pygame.draw.ellipse(surface, colour, shield)
+            pygame.draw.ellipse(surface, (20, 20, 20), shield, 1)
+            pygame.draw.circle(surface, (200, 150, 40), shield.center, max(2, shield.width // 5))
+
+
 def goods_chip(surface: pygame.Surface, rect: pygame.Rect, goods: str, label: str) -> None:
     """A goods card type: a coloured card with its name."""
     colour = GOODS_RGB.get(goods, theme.MUTED)
@@ -80,3 +103,27 @@ GOODS_RGB = {
     "wine": (150, 60, 110), "fish": (110, 170, 210), "jewelry": (236, 200, 90),
     "gems": (120, 200, 190), "cattle": (170, 140, 110), "wheat": (230, 200, 110),
 }
+
+
+def undo_arrow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """The UNDO button's picture: an arrow turning back to the left (a word such as
+    "Visszavonás" does not fit the top bar's button at a size read across the table)."""
+    s = min(rect.width, rect.height)
+    r = int(s * 0.32)
+    cx, cy = rect.centerx + r // 3, rect.centery + r // 4
+    arc = pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
+    pygame.draw.arc(surface, colour, arc, -math.pi / 2, math.pi / 2, max(3, s // 9))   # the right half
+    tip = (cx - r // 2, cy - r)                                                        # the arrowhead on top
+    head = max(5, s // 5)
+    pygame.draw.line(surface, colour, (cx, cy - r), tip, max(3, s // 9))
+    pygame.draw.polygon(surface, colour, [(tip[0] - head, tip[1]), (tip[0], tip[1] - head), (tip[0], tip[1] + head)])
+
+
+def menu_bars(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """The menu button's picture: three bars."""
+    s = min(rect.width, rect.height)
+    w, h = int(s * 0.7), max(3, s // 9)
+    for k in (-1, 0, 1):
+        bar = pygame.Rect(0, 0, w, h)
+        bar.center = (rect.centerx, rect.centery + k * int(s * 0.25))
+        pygame.draw.rect(surface, colour, bar, border_radius=h // 2)

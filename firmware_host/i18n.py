@@ -23,6 +23,9 @@ from __future__ import annotations
 import gettext as _gettext
 import logging
 import os
+import string as _string
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,10 +91,13 @@ def from_environment() -> str:
 
 def set_language(code: str | None = None) -> Language:
     """Switch the catalog; ``None``/``""`` = from ``$LANGUAGE``/``$LANG``; an unknown code
-    falls back to English (the config file and ``--language`` refuse one before this)."""
+    falls back to English (the config file and ``--language`` refuse one before this).
+    Inside :func:`pseudo` every language's catalog is the pseudo-locale."""
     global _translation, _language
     _language = LANGUAGES.get(canonical(code or from_environment()) or "en", LANGUAGES["en"])
     _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[_language.code], fallback=True)
+    if _pseudo is not None:
+        _translation = _pseudo
     return _language
 
 
@@ -106,6 +112,83 @@ def _(text: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """Translate ``text`` in ``context`` (a catalog ``msgctxt``: ``"province"``, ``"city"``):
+    one English word may need two translations, a name another than a common noun."""
+    return _translation.pgettext(context, text)
+
+
+# ------------------------------------------------------------------------------ pseudo-locale
+
+class PseudoTranslations(_gettext.NullTranslations):
+    """The pseudo-locale of the tests: every catalog text comes back with each of its literal
+    pieces between ``opening`` and ``closing`` and its ``str.format`` fields left outside,
+    ``"Move {name} to {city}"`` -> ``"⟦Move ⟧{name}⟦ to ⟧{city}"``. A drawn text with letters
+    outside the markers did not come from the catalog, and a field filled with an untranslated
+    id (``{city}`` = ``"roma"``) shows as such, where wrapping the whole text would hide it.
+
+    ``known``: the catalog's texts as ``(msgctxt, msgid)`` (``msgctxt`` ``None`` without a
+    context); a text not among them comes back as it is, as a real catalog leaves a text it
+    does not have (``_(player_name)``, ``_("germania_superior")``). ``None``: every text is
+    the catalog's."""
+
+    def __init__(self, opening: str = "⟦", closing: str = "⟧",
+                 known: Collection[tuple[str | None, str]] | None = None) -> None:
+        super().__init__()
+        self.opening, self.closing = opening, closing
+        self.known = None if known is None else frozenset(known)
+
+    def has(self, context: str | None, msgid: str) -> bool:
+        """Whether the catalog has ``msgid`` (a plural entry: its singular) in ``context``."""
+        return bool(msgid) and (self.known is None or (context, msgid) in self.known)
+
+    def wrap(self, text: str) -> str:
+        """``text`` with its literal pieces between the markers, its fields outside."""
+        try:
+            parsed = list(_string.Formatter().parse(text))
+        except ValueError:          # not a format string: one piece
+            return self.opening + text + self.closing
+        out = []
+        for literal, field, spec, conversion in parsed:
+            if literal:
+                out.append(self.opening + literal.replace("{", "{{").replace("}", "}}") + self.closing)
+            if field is not None:
+                out.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+        return "".join(out)
+
+    def gettext(self, message: str) -> str:
+        return self.wrap(message) if self.has(None, message) else message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        chosen = msgid1 if n == 1 else msgid2
+        return self.wrap(chosen) if self.has(None, msgid1) else chosen
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.wrap(message) if self.has(context, message) else message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        chosen = msgid1 if n == 1 else msgid2
+        return self.wrap(chosen) if self.has(context, msgid1) else chosen
+
+
+_pseudo: PseudoTranslations | None = None
+
+
+@contextmanager
+def pseudo(opening: str = "⟦", closing: str = "⟧",
+           known: Collection[tuple[str | None, str]] | None = None) -> Iterator[PseudoTranslations]:
+    """Inside the block every language's catalog is :class:`PseudoTranslations` (the tests:
+    ``tests/display/test_pseudo_locale.py``); the language chosen before it is back after."""
+    global _pseudo, _translation
+    old_pseudo, old_language = _pseudo, _language
+    _pseudo = _translation = PseudoTranslations(opening, closing, known)
+    try:
+        yield _pseudo
+    finally:
+        _pseudo = old_pseudo
+        set_language(old_language.code)
 
 
 # ------------------------------------------------------------------------------ digits

@@ -132,7 +132,7 @@ class TagRegistry:
             problem = exc.problem or diagnose(path, exc)
             log.error("tag registry %s cannot be used now (%s); left as it is", path, exc)
             return None, Notice(N_("NFC tags cannot be used: {reason}."),
-                                {**problem.params, "reason": problem.reason.format(**problem.params)},
+                                {**problem.params, "reason": problem.reason},
                                 problem.advice, level="fault")
 
     def enroll(self, uid: str, thing: TagThing) -> bool:

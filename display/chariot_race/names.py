@@ -19,6 +19,17 @@ ENGINE_WORDS = (
     N_("normal"), N_("fast"), N_("lane"), N_("attack"), N_("fortuna"),
 )
 
+# The engine's move kinds and setup options as the move log and the played-games screen show
+# them (``display.games.humanised``: "set_speed" -> "Set speed"), marked here for the catalog.
+ENGINE_NAMES = (
+    N_("Black"), N_("Change lane"), N_("Chariots"), N_("Choose start space"), N_("Collide"), N_("Companion"),
+    N_("Correct chariot"), N_("Cross finish"), N_("Dice"), N_("Draw start spaces"), N_("Drop caltrop"),
+    N_("End move"), N_("End turn"), N_("Enter corner"), N_("Hit caltrop"), N_("Hit rocks"), N_("Keep dice"),
+    N_("No damage after finish"), N_("Normal dice must be used"), N_("Pick sheet"), N_("Repair"), N_("Reroll"),
+    N_("Roll dice"), N_("Set die"), N_("Set speed"), N_("Sheets"), N_("Table"), N_("Throw javelin"), N_("Track"),
+    N_("White"),
+)
+
 FACE = {
     "normal": N_("±1"), "fast": N_("+2 fast"), "lane": N_("Lane"),
     "attack": N_("Attack"), "fortuna": N_("Fortuna"),

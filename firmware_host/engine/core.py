@@ -18,7 +18,7 @@ import math
 import types
 import typing
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..schema import describe, name_problem, show
@@ -29,13 +29,21 @@ def N_(text: str) -> str:
     return text
 
 
+def NC_(context: str, text: str) -> str:
+    """Mark ``text`` for translation in ``context`` (a catalog ``msgctxt``: ``"province"``,
+    ``"city"``) without translating it; the display translates it with ``pgettext``."""
+    return text
+
+
 class RuleError(Exception):
     """A move the rules forbid.
 
     ``rule`` is the rule ID from ``shared/rules/*.md`` (e.g. ``"T-SEN-2"``), ``message``
     says what is wrong and ``fix`` what to do instead. Both are English templates marked with
-    :func:`N_` and formatted with ``params``; :meth:`translated` renders them through a
-    gettext function.
+    :func:`N_` and formatted with ``params`` (translated by :func:`translate_params`: a word
+    marked with :func:`N_`, a name of the board data marked with :func:`NC_`, a number).
+    Players read :meth:`sentence` (the screens show the rule ID apart from it, small);
+    :meth:`translated` and ``str()`` put the rule ID in front (logs, tests, tools).
     """
 
     def __init__(self, rule: str, message: str, fix: str = "", **params: Any) -> None:
@@ -45,13 +53,102 @@ class RuleError(Exception):
         self.params = params
         super().__init__(self.translated(lambda s: s))
 
-    def translated(self, gettext) -> str:
-        """``"RULE-ID: message. fix"`` with both templates passed through ``gettext``."""
-        params = {k: gettext(v) if isinstance(v, str) else v for k, v in self.params.items()}
-        text = f"{self.rule}: {gettext(self.message).format(**params)}"
-        if self.fix:
+    def sentence(self, gettext: Callable[[str], str], pgettext: Callable[[str, str], str] | None = None,
+                 names: Mapping[str, str] | None = None, fix: bool = True) -> str:
+        """``"message fix"`` (the fix left out if ``fix`` is false), both templates and the
+        params translated (:func:`translate_params`): what a player reads, no rule ID."""
+        params = translate_params(self.params, gettext, pgettext, names)
+        text = gettext(self.message).format(**params)
+        if fix and self.fix:
             text += " " + gettext(self.fix).format(**params)
         return text
+
+    def translated(self, gettext: Callable[[str], str], pgettext: Callable[[str, str], str] | None = None,
+                   names: Mapping[str, str] | None = None) -> str:
+        """``"RULE-ID: message fix"`` with both templates passed through ``gettext``."""
+        return f"{self.rule}: {self.sentence(gettext, pgettext, names)}"
+
+
+class Amounts(str):
+    """Amounts of things in a player's text ("2 food, 1 tools"; a trade, ``signed``: "-1 cloth,
+    +2 food"): ``items`` are ``(word, n)`` pairs, each word marked with :func:`N_` (a good).
+    The string is the English text, so a state that keeps it (a news line) reads and compares
+    as before; the display translates it word by word (:meth:`text`, :func:`translate_params`)."""
+
+    items: tuple[tuple[str, int], ...]
+    signed: bool
+
+    def __new__(cls, items: Iterable[tuple[str, int]], signed: bool = False) -> Amounts:
+        items = tuple(items)
+        self = super().__new__(cls, cls._join(items, signed, lambda s: s))
+        self.items, self.signed = items, signed
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:         # copies and pickles keep the amounts
+        return (Amounts, (self.items, self.signed))
+
+    def text(self, gettext: Callable[[str], str]) -> str:
+        """The amounts in the language of ``gettext``."""
+        return self._join(self.items, self.signed, gettext)
+
+    @staticmethod
+    def _join(items: tuple[tuple[str, int], ...], signed: bool, gettext: Callable[[str], str]) -> str:
+        # TRANSLATORS: an amount of a good in a list such as "2 food, 1 tools"; with a sign in
+        # a trade ("-1 cloth, +2 food")
+        amount = gettext(N_("{n:+d} {good}")) if signed else gettext(N_("{n} {good}"))
+        # TRANSLATORS: what separates the amounts in a list such as "2 food, 1 tools"
+        return gettext(N_(", ")).join(amount.format(n=n, good=gettext(w)) for w, n in items)
+
+
+class Phrase(str):
+    """A text the engine builds for people outside a refusal or a news line (a warning): the
+    string is its English (logs, a command line, files, comparisons; ``english``, else the
+    template formatted); ``template`` (marked with :func:`N_`) and ``params`` are what a screen
+    translates (:meth:`text`)."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, english: str | None = None, **params: Any) -> Phrase:
+        self = super().__new__(cls, template.format(**params) if english is None else english)
+        self.template, self.params = template, params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_phrase, (self.template, str(self), self.params))
+
+    def text(self, gettext: Callable[[str], str], pgettext: Callable[[str, str], str] | None = None,
+             names: Mapping[str, str] | None = None) -> str:
+        """The text in the language of ``gettext`` (params by :func:`translate_params`)."""
+        return gettext(self.template).format(**translate_params(self.params, gettext, pgettext, names))
+
+
+def _phrase(template: str, english: str, params: dict[str, Any]) -> Phrase:
+    return Phrase(template, english, **params)
+
+
+def translate_params(params: Mapping[str, Any], gettext: Callable[[str], str],
+                     pgettext: Callable[[str, str], str] | None = None,
+                     names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The fields of a player's text (a refusal's, a news line's) translated. A ``str`` is a
+    name of the board data when ``names`` (English name -> its catalog context, the game's
+    name table, marked with :func:`NC_`) has it: ``pgettext(context, name)``; else a word
+    marked with :func:`N_` (a colour, a good), through ``gettext``; a ``str`` the catalog
+    does not have (a player's name) comes back as it is. :class:`Amounts` are translated
+    word by word, a :class:`Phrase` as its template. Anything else (numbers) as it is."""
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if isinstance(v, Amounts):
+            out[k] = v.text(gettext)
+        elif isinstance(v, Phrase):
+            out[k] = v.text(gettext, pgettext, names)
+        elif isinstance(v, str) and names and pgettext is not None and v in names:
+            out[k] = pgettext(names[v], v)
+        elif isinstance(v, str):
+            out[k] = gettext(v)
+        else:
+            out[k] = v
+    return out
 
 
 class ReplayError(Exception):

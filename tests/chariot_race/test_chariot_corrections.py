@@ -20,7 +20,7 @@ def test_cr_corr_1_each_item_is_set_to_what_the_table_reads(item, value, field):
     old = getattr(at(game, "yellow"), field)
     game.apply(ev.CorrectChariot("yellow", item, value))
     assert getattr(at(game, "yellow"), field) == value
-    assert game.state.news == [("{chariot}: {item} corrected from {old} to {new} (CR-CORR-1)",
+    assert game.state.news == [("{chariot}: {item} corrected from {old} to {new}",
                                 {"chariot": "yellow", "item": item, "old": old, "new": value})]
     assert game.state.pending.kind == "roll" and game.state.pending.chariot == "green"
     assert violations(game.rules, game.state) == []

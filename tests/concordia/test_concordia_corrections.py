@@ -19,7 +19,7 @@ def test_c_corr_1_money_goods_colonists_set_to_what_the_table_counts():
     game = new_game(3)
     game.apply(ev.CorrectPlayer(1, "money", "", 11))
     assert game.state.players[1].money == 11
-    assert game.state.news == [("{player}: {item} corrected from {old} to {new} (C-CORR-1)",
+    assert game.state.news == [("{player}: {item} corrected from {old} to {new}",
                                 {"player": "Brutus", "item": "money", "old": 6, "new": 11})]
     game.apply(ev.CorrectPlayer(0, "goods", "wine", 0))
     game.apply(ev.CorrectPlayer(0, "goods", "cloth", 2))

@@ -4,29 +4,33 @@ conserved, wrecked chariots out of play (for the property tests, the soak and
 
 from __future__ import annotations
 
+from ..core import N_, Phrase
 from .rules import ChariotRaceRules
 from .state import LAPS, ChariotRaceState
 
 
 def violations(rules: ChariotRaceRules, s: ChariotRaceState) -> list[str]:
-    """Every broken invariant, as readable sentences (empty = all hold)."""
+    """Every broken invariant, as readable sentences (empty = all hold). Those a correction
+    can cause are :class:`~firmware_host.engine.core.Phrase`: the correction's refusal shows
+    them to players, translated."""
     b = rules.board
     out: list[str] = []
     for c in s.chariots:
         if not 0 <= c.resistance <= b.max_resistance:                  # CR-SHEET-4
-            out.append(f"{c.colour}: resistance {c.resistance}")
+            out.append(Phrase(N_("{colour}: resistance {n}"), colour=c.colour, n=c.resistance))
         if not b.min_speed <= c.speed <= b.max_speed:
-            out.append(f"{c.colour}: speed {c.speed}")
+            out.append(Phrase(N_("{colour}: speed {n}"), colour=c.colour, n=c.speed))
         if not 0 <= c.fate <= b.max_fate:
-            out.append(f"{c.colour}: fate {c.fate}")
+            out.append(Phrase(N_("{colour}: fate {n}"), colour=c.colour, n=c.fate))
         if c.wrecked != (c.resistance == 0):                           # CR-DESTROY-1
             out.append(f"{c.colour}: wrecked={c.wrecked} at resistance {c.resistance}")
         if not 0 <= c.crossings <= LAPS:
-            out.append(f"{c.colour}: {c.crossings} finish-line crossings")
+            out.append(Phrase(N_("{colour}: {n} finish-line crossings"), colour=c.colour, n=c.crossings))
         if not 0 <= c.lane < len(b.lanes):
-            out.append(f"{c.colour}: lane {c.lane}")
+            out.append(Phrase(N_("{colour}: lane {n}"), colour=c.colour, n=c.lane))
     if s.supply < 0 or s.on_track < 0 or s.supply + s.on_track != b.caltrops:
-        out.append(f"caltrops: {s.supply} in supply + {s.on_track} on the track != {b.caltrops}")
+        out.append(Phrase(N_("caltrops: {supply} in supply + {track} on the track != {n}"), supply=s.supply,
+                          track=s.on_track, n=b.caltrops))
     if len(set(s.played)) != len(s.played):
         out.append(f"a chariot played twice in round {s.round}: {s.played}")
     active = s.active()

@@ -20,12 +20,15 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
-from ..core import N_, Event, RuleError, parsed_board, to_jsonable
+from ..core import N_, Event, Phrase, RuleError, parsed_board, to_jsonable
 from . import events as ev
 from .board import LANE_STEP, SIDES, TRACKS, ChariotRaceBoard, Sheet
 from .state import Chariot, ChariotRaceSetup, ChariotRaceState, Decision, Pending, Turn
 
 CORRECTIONS = ("lane", "pos", "resistance", "speed", "fate", "laps")   # what a correction sets (CR-CORR-1)
+# each of them as players read it in the correction's news
+CORRECTION_WORDS = {"lane": N_("lane"), "pos": N_("position"), "resistance": N_("resistance"),
+                    "speed": N_("speed"), "fate": N_("fate"), "laps": N_("laps")}
 
 
 def board_for(data: dict[str, Any]) -> ChariotRaceBoard:
@@ -682,8 +685,9 @@ class ChariotRaceRules:
         if broken:
             raise RuleError("CR-CORR-2", N_("The sheet or the track cannot show that: {problem}."),
                             N_("Enter what the table reads."), problem=broken[0])
-        s.news.append((N_("{chariot}: {item} corrected from {old} to {new} (CR-CORR-1)"),
-                       {"chariot": c.colour, "item": e.item, "old": old, "new": e.value}))
+        s.news.append((N_("{chariot}: {item} corrected from {old} to {new}"),
+                       {"chariot": c.colour, "item": Phrase(CORRECTION_WORDS[e.item], e.item), "old": old,
+                        "new": e.value}))
 
     # ------------------------------------------------------------------ helpers for the screens
 

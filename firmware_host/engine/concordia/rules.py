@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..core import N_, Event, RuleError, to_jsonable
+from ..core import N_, Amounts, Event, Phrase, RuleError, to_jsonable
 from . import events as ev
 from .board import ANY, ConcordiaBoard, board_for
 from .state import ConcordiaSetup, ConcordiaState, Decision, Pending, PlayerState, TurnState
@@ -329,8 +329,9 @@ class ConcordiaRules:
         _clean(p.goods)
 
     @staticmethod
-    def _goods_text(goods: Counter) -> str:
-        return ", ".join(f"{k} {g}" for g, k in goods.items() if k)
+    def _goods_text(goods: Counter) -> Amounts:
+        """``"1 brick, 2 wine"`` (the goods with a count), translated when shown."""
+        return Amounts((g, k) for g, k in goods.items() if k)
 
     # ------------------------------------------------------------------ Architect
 
@@ -610,8 +611,8 @@ class ConcordiaRules:
         p.goods.update(buy)
         _clean(p.goods)
         p.money = money - b.value(buy)
-        s.news.append((N_("{player} trades: {changes}"), {"player": p.name, "changes": ", ".join(
-            f"{'+' if k > 0 else ''}{k} {g}" for g, k in e.changes)}))
+        s.news.append((N_("{player} trades: {changes}"), {"player": p.name, "changes": Amounts(
+            ((g, k) for g, k in e.changes), signed=True)}))
         self._after_action(s)
 
     # ------------------------------------------------------------------ Diplomat
@@ -746,6 +747,18 @@ class ConcordiaRules:
         return {"money": lambda: p.money, "goods": lambda: p.goods[key],
                 "colonists": lambda: p.colonists_board.get(key, 0), "hand": lambda: p.hand[key]}[item]()
 
+    def _item_words(self, item: str, key: str) -> Phrase:
+        """What a correction changed, for the news: "goods wine" in English, translated as
+        "wine" / "land colonists" / "Architect in hand" / "money" (C-CORR-1)."""
+        english = f"{item} {key}".strip()
+        if item == "goods":
+            return Phrase(N_("{good}"), english, good=key)
+        if item == "colonists":
+            return Phrase(N_("{kind} colonists"), english, kind=key)
+        if item == "hand":
+            return Phrase(N_("{card} in hand"), english, card=self._card_name(key))
+        return Phrase(N_("money"), english)
+
     def _correct_player(self, s: ConcordiaState, e: ev.CorrectPlayer) -> None:
         """C-CORR-1: the table counted again and the books follow; C-CORR-2: a correction the
         pieces cannot match (a 13th good in the storehouse, a fourth colonist of a kind, a
@@ -794,8 +807,8 @@ class ConcordiaRules:
         if broken:
             raise RuleError("C-CORR-2", N_("The correction would leave the books impossible: {problem}."),
                             N_("Enter what the table counts."), problem=broken[0])
-        s.news.append((N_("{player}: {item} corrected from {old} to {new} (C-CORR-1)"),
-                       {"player": p.name, "item": f"{e.item} {e.key}".strip(), "old": old, "new": e.value}))
+        s.news.append((N_("{player}: {item} corrected from {old} to {new}"),
+                       {"player": p.name, "item": self._item_words(e.item, e.key), "old": old, "new": e.value}))
 
     # ------------------------------------------------------------------ reporting
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from ...schema import InputError, PlayerName, convert, player_labels, refuse
-from ..core import N_
+from ..core import N_, Phrase
 from .board import DECKS, ConcordiaBoard, board_for
 
 PER_CARD_GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars")   # Minerva goes by specialist
@@ -258,7 +258,7 @@ def quick_tally(board: dict[str, Any], data: Any) -> dict[str, Any]:
     copies = _market(b, max(n, 2))
     most_cards = _per_player(b, max(n, 2))
     colonists = b.colonists_per_kind * len(b.colonist_kinds)
-    warnings: list[str] = []
+    warnings: list[Phrase] = []     # English for the command line, translated on the screen
     for i, row in enumerate(rows):
         for god, k in row.cards.items():
             if god not in PER_CARD_GODS:
@@ -291,12 +291,22 @@ def quick_tally(board: dict[str, Any], data: Any) -> dict[str, Any]:
             raise fail(i, "goods", row.goods, f"{goods} goods, but the storehouse holds {b.capacity}")
         stored = colonists - row.colonists
         if goods + stored > b.capacity:
-            warnings.append(label(f"players[{i}].goods: {goods} goods and {stored} colonists off the board fill "
-                                  f"more than the storehouse's {b.capacity} spaces (are colonists left out?)"))
+            warnings.append(Phrase(
+                N_("{player}: {goods} goods and {stored} colonists off the board fill more than the storehouse's "
+                   "{capacity} spaces (are colonists left out?)"),
+                label(f"players[{i}].goods: {goods} goods and {stored} colonists off the board fill "
+                      f"more than the storehouse's {b.capacity} spaces (are colonists left out?)"),
+                player=row.name, goods=goods, stored=stored, capacity=b.capacity))
         if houses and not row.provinces:
-            warnings.append(label(f"players[{i}].provinces = 0 with {houses} houses: Saturnus scores nothing"))
+            warnings.append(Phrase(
+                N_("{player}: no province with {houses} houses: Saturnus scores nothing"),
+                label(f"players[{i}].provinces = 0 with {houses} houses: Saturnus scores nothing"),
+                player=row.name, houses=houses))
         if row.money > USUAL_MONEY:
-            warnings.append(label(f"players[{i}].money = {row.money}: unusually much at the end of a game"))
+            warnings.append(Phrase(
+                N_("{player}: {money} sestertii: unusually much at the end of a game"),
+                label(f"players[{i}].money = {row.money}: unusually much at the end of a game"),
+                player=row.name, money=row.money))
     if not 2 <= n <= len(DECKS):
         raise InputError(f"players: {n} listed: Concordia is for 2 to {len(DECKS)} players")
     held: Counter = Counter()

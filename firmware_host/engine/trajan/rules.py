@@ -429,7 +429,7 @@ class TrajanRules:
             rule = "T-SHIP-PAIRS"
             fix = N_("Load 1 to 3 pairs, each pair of its own goods type.")
         if not ok:
-            raise RuleError(rule, N_("These cards do not fit the {ship} ship."), fix, ship=ship)
+            raise RuleError(rule, N_("These cards do not fit the ship."), fix)
         return table[units - 1]
 
     def _seaport_ship(self, s: TrajanState, e: ev.SeaportShip) -> None:
@@ -528,21 +528,30 @@ class TrajanRules:
         p.military_camp += 1
         self._action_done(s)
 
+    def _place(self, pid: str) -> str:
+        """Where the commander can be, as players read it (a refusal's parameter): a
+        province's name (board data), the military camp, or an unknown id as it was sent."""
+        if pid in self.board.provinces:
+            return self.board.provinces[pid].name
+        return N_("military camp") if pid == "camp" else pid
+
     def _march(self, s: TrajanState, e: ev.March) -> None:
         p = s.players[s.active]
         targets = self.board.march_targets(p.commander)
         if e.province not in targets:
             raise RuleError("T-MIL-2", N_("{to} is not next to the commander's position ({at})."),
-                            N_("March to one of: {options}."), to=e.province, at=p.commander,
-                            options=", ".join(targets))
+                            N_("March to a province next to it."), to=self._place(e.province),
+                            at=self._place(p.commander))
         if s.province_tile[e.province]:
             if not e.tile:
-                raise RuleError("T-MIL-2", N_("{to} holds a forum tile."), N_("Say which tile it is."), to=e.province)
+                raise RuleError("T-MIL-2", N_("{to} holds a forum tile."), N_("Say which tile it is."),
+                                to=self._place(e.province))
             self._identify_forum_tile(s, e.tile, "T-MIL-2")
             p.forum_tiles[e.tile] += 1
             s.province_tile[e.province] = False
         elif e.tile:
-            raise RuleError("T-MIL-2", N_("{to} holds no forum tile."), N_("March without a tile."), to=e.province)
+            raise RuleError("T-MIL-2", N_("{to} holds no forum tile."), N_("March without a tile."),
+                            to=self._place(e.province))
         p.commander = e.province
         self._action_done(s)
 
@@ -564,7 +573,8 @@ class TrajanRules:
                             N_("Recruit one first."), player=p.name)
         if s.active in s.legions[p.commander]:
             raise RuleError("T-MIL-4", N_("{player} already has a legionary in {province}."),
-                            N_("March on to another province."), player=p.name, province=p.commander)
+                            N_("March on to another province."), player=p.name,
+                            province=self.board.provinces[p.commander].name)
         vp = self.deploy_value(s, s.active)
         p.military_camp -= 1
         s.legions[p.commander].append(s.active)
