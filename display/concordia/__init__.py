@@ -58,6 +58,6 @@ def tag_label(kind: str, value: str) -> str:
 
 DISPLAY = GameDisplay(new_game=NewGameScreen, screens=SCREENS, inputs_for=inputs_for, tag_titles=TAG_TITLES,
                       tag_label=tag_label, screenshots=render_concordia, home_actions=HOME_ACTIONS,
-                      menu_actions=MENU_ACTIONS, canonical=canonical)
+                      menu_actions=MENU_ACTIONS, canonical=canonical, names=names.NAMES)
 
 __all__ = ["DISPLAY", "HOME_ACTIONS", "SCREENS"]

@@ -67,7 +67,7 @@ class CorrectScreen(CorrectionScreen, ConcordiaScreen):
         s = self.s
         out = []
         for i, rect in enumerate(grid(pygame.Rect(WIDE.x, TOP + 50, WIDE.width, 48), s.n, s.n, gap=8)):
-            out.append(Button(f"player:{i}", rect, s.players[i].name, selected=i == self.player, size=16))
+            out.append(Button(f"player:{i}", rect, s.players[i].name, selected=i == self.player, size=18))
         items = self.items()
         fixed = [it for it in items if it[0] != "hand"]
         cards = [it for it in items if it[0] == "hand"]
@@ -77,7 +77,7 @@ class CorrectScreen(CorrectionScreen, ConcordiaScreen):
             sub = _("{n} in hand").format(n=self.rules.correction_value(s, self.player, item, key)) \
                 if item == "hand" else str(self.rules.correction_value(s, self.player, item, key))
             out.append(Button(f"item:{item}:{key}", rect, self.label(item, key), sub,
-                              selected=(item, key) == self.item, size=15))
+                              selected=(item, key) == self.item, size=18))
         return out
 
     def correction_refused(self) -> str:

@@ -1,6 +1,6 @@
-"""The tally (C-GOD, C-END-4) as players check it: a table with each god's working (count ×
-value × cards) under its VP, a bar chart per god whose segments are the cards and whose
-ticks are the units counted, and each player's lines in words. The same views show a game
+"""The tally (C-GOD, C-END-4) as players check it: a table of each god's VP per player, a bar
+chart per god whose segments are the cards and whose ticks are the units counted, and each
+player's page with each god's working (count × value × cards) in words. The same views show a game
 the companion kept (:class:`FinalScreen`) and a quick tally entered by hand (``quick.py``).
 """
 
@@ -16,7 +16,7 @@ from firmware_host.i18n import _
 from .. import text, theme
 from ..ui import Button
 from . import names
-from .common import CHART_RGB, GOD_RGB, GOLD, GREEN, PLAYER_RGB, TOP, ConcordiaScreen, chip, ink
+from .common import CHART_RGB, GOD_RGB, GOLD, GREEN, PLAYER_RGB, TOP, ConcordiaScreen, chip, ink, text_fill
 
 AREA = pygame.Rect(12, TOP + 46, theme.WIDTH - 24, theme.CONTENT_BOTTOM - TOP - 112)
 TABS_Y = theme.CONTENT_BOTTOM - 58
@@ -79,6 +79,13 @@ def working_long(board: ConcordiaBoard, line: dict[str, Any]) -> str:
         cards=names.cards(line["cards"]))
 
 
+def _readable(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``rgb`` lightened until text in it reads on the background (WCAG AA, 4.5:1)."""
+    while theme.contrast(rgb, theme.BG) < theme.MIN_CONTRAST:
+        rgb = tuple(min(255, c + (255 - c) // 5 + 1) for c in rgb)  # type: ignore[assignment]
+    return rgb
+
+
 def segments(line: dict[str, Any]) -> list[tuple[int, int]]:
     """A line's VP cut into cards: ``(vp of that card, VP per unit counted)`` per card."""
     god = line["god"]
@@ -119,42 +126,44 @@ class TallyView:
 
     def heading(self, surface: pygame.Surface, area: pygame.Rect, x: int, w: int, i: int) -> None:
         p = self.result["players"][i]
-        colour = PLAYER_RGB.get(self.colours[i], theme.MUTED)
-        r = pygame.Rect(x + 3, area.y, w - 6, 26)
+        colour = text_fill(PLAYER_RGB.get(self.colours[i], theme.MUTED))
+        r = pygame.Rect(x + 3, area.y, w - 6, 28)
         chip(surface, r, colour)
-        text.draw(surface, p["name"], r.center, 16, ink(colour), "center", bold=True, max_width=w - 12)
+        text.draw(surface, p["name"], r.center, 18, ink(colour), "center", bold=True, max_width=w - 12, min_size=16,
+                  role="detail")
 
     def paint_table(self, surface: pygame.Surface, area: pygame.Rect = AREA) -> None:
-        """One row per god, one column per player: the VP and, under it, the working."""
+        """One row per god, one column per player: the VP of each, the totals under them.
+        The working (count × value × cards) is on each player's page: in a cell of a
+        5-player table it could only be drawn too small to read across the table."""
         r = self.result
         rows = shown_rows(r)
         n = len(r["players"])
-        label_w = 124
+        label_w = 172
         col_w = (area.width - label_w) // max(1, n)
         for i in range(n):
             self.heading(surface, area, area.x + label_w + i * col_w, col_w, i)
-        row_h = min(40, (area.height - 30 - 34) // max(1, len(rows)))
-        y = area.y + 30
+        row_h = min(34, (area.height - 32 - 36) // max(1, len(rows)))
+        y = area.y + 32
         for god in rows:
             pygame.draw.rect(surface, GOD_RGB[god], (area.x, y + 4, 6, row_h - 8), border_radius=2)
-            text.draw(surface, _(names.GOD[god]), (area.x + 12, y + row_h // 2), 16, theme.TEXT, "midleft",
-                      max_width=label_w - 14)
+            text.draw(surface, _(names.GOD[god]), (area.x + 12, y + row_h // 2), 18, theme.TEXT, "midleft",
+                      max_width=label_w - 14, min_size=16, role="detail")
             for i, p in enumerate(r["players"]):
                 line = line_of(p, god)
                 cx = area.x + label_w + i * col_w + col_w // 2
-                text.draw(surface, str(line["vp"]), (cx, y + 1), 17, theme.TEXT if line["vp"] else theme.DIM, "midtop",
-                          bold=True)
-                text.draw(surface, working(self.board, line, col_w - 6), (cx, y + row_h - 1), 12, theme.MUTED,
-                          "midbottom", max_width=col_w - 6)
+                text.draw(surface, str(line["vp"]) if line["vp"] or line["cards"] else "–", (cx, y + row_h // 2),
+                          20, theme.TEXT if line["vp"] else theme.MUTED, "center", bold=True)
             y += row_h
             pygame.draw.line(surface, theme.PANEL_HI, (area.x, y), (area.right, y))
         pygame.draw.line(surface, theme.LINE, (area.x, y + 1), (area.right, y + 1), 2)
-        text.draw(surface, _("Total"), (area.x + 12, y + 16), 18, theme.TEXT, "midleft", bold=True)
+        text.draw(surface, _("Total"), (area.x + 12, y + 19), 20, theme.TEXT, "midleft", bold=True)
         ranks = {i: k for k, i in enumerate(r["ranking"], start=1)}
         for i, p in enumerate(r["players"]):
             cx = area.x + label_w + i * col_w + col_w // 2
-            text.draw(surface, str(p["total"]), (cx - 8, y + 16), 22, GOLD, "midright", bold=True)
-            text.draw(surface, _("place {n}").format(n=ranks[i]), (cx - 2, y + 17), 13, theme.MUTED, "midleft")
+            text.draw(surface, str(p["total"]), (cx - 4, y + 19), 24, GOLD, "midright", bold=True)
+            text.draw(surface, _("#{n}").format(n=ranks[i]), (cx + 2, y + 21), 16, theme.MUTED, "midleft",
+                      role="detail")
 
     def paint_chart(self, surface: pygame.Surface, area: pygame.Rect = AREA) -> None:
         """Grouped bars per god: one bar per player, cut into its cards (segments) with a tick
@@ -166,20 +175,22 @@ class TallyView:
         x = area.x
         for i, p in enumerate(r["players"]):
             colour = CHART_RGB.get(self.colours[i], theme.MUTED)
-            pygame.draw.rect(surface, colour, (x, legend_y + 3, 14, 14), border_radius=3)
-            rr = text.draw(surface, p["name"], (x + 18, legend_y), 14, theme.TEXT, max_width=130)
+            pygame.draw.rect(surface, colour, (x, legend_y + 3, 16, 16), border_radius=3)
+            rr = text.draw(surface, p["name"], (x + 20, legend_y), 18, theme.TEXT, max_width=130, min_size=16,
+                           role="detail")
             x = rr.right + 14
-        text.draw(surface, _("segment = one card · tick = one unit counted"), (area.right, legend_y), 13, theme.MUTED,
-                  "topright", max_width=max(60, area.right - x - 10))
-        plot = pygame.Rect(area.x, area.y + 40, area.width, area.height - 62)
+        text.draw(surface, _("segment = one card · tick = one unit counted"), (area.x, legend_y + 24), 14,
+                  theme.MUTED, max_width=area.width, role="caption", min_size=14)
+        plot = pygame.Rect(area.x, area.y + 62, area.width, area.height - 100)
         top = max([line["vp"] for p in r["players"] for line in p["lines"] if line["god"] in rows] + [10])
         group_w = plot.width / max(1, len(rows))
         bar_w = max(6, int((group_w - 16) / max(1, n)) - 3)
         pygame.draw.line(surface, theme.LINE, (plot.x, plot.bottom), (plot.right, plot.bottom), 2)
         for g, god in enumerate(rows):
             gx = plot.x + g * group_w + 8
-            text.draw(surface, _(names.GOD[god]), (int(gx + (group_w - 16) / 2), plot.bottom + 4), 13,
-                      GOD_RGB[god], "midtop", max_width=int(group_w) - 4)
+            for k, word in enumerate(text.wrap(_(names.GOD[god]), 14, int(group_w) - 4)[:2]):
+                text.draw(surface, word, (int(gx + (group_w - 16) / 2), plot.bottom + 4 + 17 * k), 14,
+                          _readable(GOD_RGB[god]), "midtop", max_width=int(group_w) - 4, min_size=14, role="caption")
             for i, p in enumerate(r["players"]):
                 line = line_of(p, god)
                 bx = int(gx + i * (bar_w + 3))
@@ -196,50 +207,61 @@ class TallyView:
                             ty = int(y - k * step)
                             pygame.draw.line(surface, theme.BG, (bx, ty), (bx + bar_w // 3, ty))
                     y -= h
-                text.draw(surface, str(line["vp"]), (bx + bar_w // 2, int(y) - 1), 12,
-                          theme.TEXT if line["vp"] else theme.DIM, "midbottom")
+                if line["vp"]:              # the figures are in the table: here a caption over the bar
+                    text.draw(surface, str(line["vp"]), (bx + bar_w // 2, int(y) - 1), 14, theme.TEXT, "midbottom",
+                              role="caption")
 
     def paint_player(self, surface: pygame.Surface, i: int, area: pygame.Rect = AREA) -> None:
-        """One player's lines in words, each with its bar cut into cards."""
+        """One player's lines: each god's VP and its working in words (the tab says whose)."""
         r = self.result
         p = r["players"][i]
         rows = shown_rows(r)
-        colour = CHART_RGB.get(self.colours[i], theme.MUTED)
         place = r["ranking"].index(i) + 1
-        chip(surface, pygame.Rect(area.x, area.y + 2, 14, 20), PLAYER_RGB.get(self.colours[i], theme.MUTED), 3)
+        chip(surface, pygame.Rect(area.x, area.y + 2, 14, 22), PLAYER_RGB.get(self.colours[i], theme.MUTED), 3)
         text.draw(surface, _("{player}: {vp} VP, place {n}").format(player=p["name"], vp=p["total"], n=place),
-                  (area.x + 22, area.y), 18, theme.TEXT, bold=True, max_width=area.width - 30)
-        y = area.y + 28
-        row_h = min(34, (area.height - 28 - 30) // max(1, len(rows)))
-        top = max([line["vp"] for line in p["lines"]] + [10])
+                  (area.x + 22, area.y), 20, theme.TEXT, bold=True, max_width=area.width - 30, min_size=18)
+        y = area.y + 30
+        row_h = min(34, (area.height - 30) // max(1, len(rows)))
+        name_w = 176
         for god in rows:
             line = line_of(p, god)
             pygame.draw.rect(surface, GOD_RGB[god], (area.x, y + 4, 6, row_h - 8), border_radius=2)
-            text.draw(surface, _(names.GOD[god]), (area.x + 12, y + 1), 15, theme.TEXT, bold=True, max_width=118)
-            text.draw(surface, working_long(self.board, line), (area.x + 12, y + row_h - 1), 12, theme.MUTED,
-                      "bottomleft", max_width=440)
-            bx = area.x + 470
-            for vp, _unit in segments(line):
-                w = int(vp / top * (area.width - 470 - 50))
-                seg = pygame.Rect(bx, y + 6, max(1, w), row_h - 12)
-                pygame.draw.rect(surface, colour, seg)
-                pygame.draw.rect(surface, theme.BG, seg, 1)
-                bx += w
-            text.draw(surface, str(line["vp"]), (area.right, y + row_h // 2), 17, theme.ACCENT, "midright", bold=True)
+            text.draw(surface, _(names.GOD[god]), (area.x + 12, y + row_h // 2), 18, theme.TEXT, "midleft", bold=True,
+                      max_width=name_w - 14, min_size=14, role="detail")
+            room = area.width - name_w - 56
+            long = working_long(self.board, line)
+            if text.measure(long, 14) > room:          # many specialists: the numbers only
+                long = working(self.board, line)
+            text.draw(surface, long, (area.x + name_w, y + row_h // 2), 18, theme.MUTED, "midleft", max_width=room,
+                      min_size=14, role="detail")
+            text.draw(surface, str(line["vp"]), (area.right, y + row_h // 2), 22, theme.ACCENT, "midright", bold=True)
             y += row_h
-        pygame.draw.line(surface, theme.LINE, (area.x, y + 2), (area.right, y + 2), 2)
-        text.draw(surface, _("Total"), (area.x + 12, y + 6), 18, theme.TEXT, bold=True)
-        text.draw(surface, str(p["total"]), (area.right, y + 6), 20, GOLD, "topright", bold=True)
 
-    def tabs(self, view: str, extra: int = 150) -> list[Button]:
+    def tabs(self, view: str, extra: int = 138) -> list[Button]:
         """``view:table``, ``view:chart`` and one ``view:player:<i>`` per player."""
-        tabs = [("view:table", _("Tally")), ("view:chart", _("Chart"))]
-        tabs += [(f"view:player:{i}", p["name"]) for i, p in enumerate(self.result["players"])]
-        w = (theme.WIDTH - 24 - 8 * len(tabs) - extra) // len(tabs)
+        pictures = {"view:table": (_("Tally"), _table_icon), "view:chart": (_("Chart"), _chart_icon)}
+        tabs = [(f"view:player:{i}", p["name"]) for i, p in enumerate(self.result["players"])]
+        # the table and the chart as pictures (their names would take the players' room)
+        room = theme.WIDTH - 24 - 8 * (len(tabs) + 2) - extra - 2 * 60
         out = []
         x = 12
-        for wid, label in tabs:
-            out.append(Button(wid, pygame.Rect(x, TABS_Y, w, 52), label, selected=wid == f"view:{view}", size=15))
+        for wid, (label, icon) in pictures.items():
+            out.append(Button(wid, pygame.Rect(x, TABS_Y, 60, 52), sub=label, icon=icon,
+                              selected=wid == f"view:{view}"))
+            x += 68
+        # each tab as wide as its label at 18 px; when they do not all fit, the narrow ones keep
+        # their width and the wide ones share what is left (water-filling); room to spare is
+        # shared alike
+        want = [max(theme.MIN_TARGET, text.measure(label, 18, True) + 16) for _wid, label in tabs]
+        widths = [0] * len(tabs)
+        rest = room
+        for k, i in enumerate(sorted(range(len(tabs)), key=lambda j: want[j])):
+            widths[i] = max(theme.MIN_TARGET, min(want[i], rest // (len(tabs) - k)))
+            rest -= widths[i]
+        if rest > 0:
+            widths = [w + rest // len(tabs) for w in widths]
+        for (wid, label), w in zip(tabs, widths):
+            out.append(Button(wid, pygame.Rect(x, TABS_Y, w, 52), label, selected=wid == f"view:{view}", size=18))
             x += w + 8
         return out
 
@@ -262,15 +284,16 @@ class FinalScreen(ConcordiaScreen):
 
     def build(self) -> list[Button]:
         out = self.tally.tabs(self.view)
-        out.append(Button("new", pygame.Rect(theme.WIDTH - 162, TABS_Y, 150, 52), _("New game"), fill=GREEN))
+        out.append(Button("new", pygame.Rect(theme.WIDTH - 142, TABS_Y, 130, 52), _("New game"), fill=GREEN, size=18))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
         title = self.tally.title()
-        text.draw(surface, title, (12, TOP + 6), 22, theme.ACCENT, bold=True, max_width=theme.WIDTH - 24)
+        text.draw(surface, title, (12, TOP + 4), 24, theme.ACCENT, bold=True, max_width=theme.WIDTH - 24, min_size=18)
         sub = self.tally.sub()
         if sub:
-            text.draw(surface, sub, (12, TOP + 32), 13, theme.MUTED, max_width=theme.WIDTH - 24)
+            text.draw(surface, sub, (12, TOP + 30), 18, theme.TEXT, max_width=theme.WIDTH - 24, min_size=16,
+                      role="detail")
         self.tally.paint(surface, self.view)
 
     def press(self, wid: str) -> None:
@@ -279,3 +302,22 @@ class FinalScreen(ConcordiaScreen):
             self.invalidate()
         elif wid == "new":
             self.ctl.close_game()
+
+
+def _table_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The tally table's tab: a grid of rows and columns."""
+    r = pygame.Rect(0, 0, 30, 24)
+    r.center = rect.center
+    pygame.draw.rect(surface, theme.TEXT, r, 2, border_radius=2)
+    for k in (1, 2):
+        y = r.y + k * r.height // 3
+        pygame.draw.line(surface, theme.TEXT, (r.x, y), (r.right - 1, y), 2)
+    pygame.draw.line(surface, theme.TEXT, (r.x + 10, r.y), (r.x + 10, r.bottom - 1), 2)
+
+
+def _chart_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The chart's tab: three bars on a base line."""
+    base = rect.centery + 12
+    for k, h in enumerate((12, 22, 16)):
+        pygame.draw.rect(surface, theme.TEXT, (rect.centerx - 14 + k * 10, base - h, 7, h))
+    pygame.draw.line(surface, theme.TEXT, (rect.centerx - 17, base), (rect.centerx + 17, base), 2)

@@ -21,11 +21,12 @@ from firmware_host.engine.concordia.play import random_event
 PLAYERS = (("red", "Aurelia"), ("green", "Brutus"), ("yellow", "Cassia"), ("blue", "Decimus"),
            ("black", "Egnatia"))
 
-# The quick tally entered for the screenshots: the example of docs/concordia-tally.md.
-QUICK_LINES = (
-    ["tap page:cards"] + ["tap plus:cards.vesta"] + ["tap plus:cards.jupiter"] * 3 + ["tap plus:cards.saturnus"] * 4
-    + ["tap plus:cards.mercurius"] * 2 + ["tap plus:cards.mars"] * 2 + ["tap plus:spec.farmer", "tap plus:spec.weaver"]
-)
+# The quick tally entered for the screenshots: Aurelia of the example in docs/concordia-tally.md,
+# typed on the number pad (Jupiter 3, Saturnus 4, Mercurius 2, Mars 2; houses 2 4 2 2 1;
+# 8 provinces, 6 colonists, 17 sestertii), then her specialists and goods tapped in.
+QUICK_TYPED = [f"tap pad:{d}" for d in "3422" "24221" "86" "17"]
+QUICK_ADDED = ["tap box:spec.farmer", "tap box:spec.weaver", "tap box:goods.food", "tap box:goods.wine",
+               "tap box:goods.wine", "tap box:goods.cloth", "tap toggle:concordia"]
 
 
 def games() -> list[ConcordiaSetup]:
@@ -75,13 +76,11 @@ def render_concordia(out: Path, seed: int = 5) -> list[Path]:
     shot(ctl, "new-game-5-options")
     run_line(ctl, "tap cancel")
     run_line(ctl, "tap action:concordia:quick_tally")
-    shot(ctl, "quick-cards-empty")
-    run_lines(ctl, QUICK_LINES)
-    shot(ctl, "quick-cards")
-    run_lines(ctl, ["tap page:map"] + ["tap plus:houses.food"] * 4 + ["tap toggle:concordia"])
-    shot(ctl, "quick-map")
-    run_lines(ctl, ["tap page:store", "tap plus10:money", "tap plus:goods.wine", "tap plus:goods.wine"])
-    shot(ctl, "quick-store")
+    shot(ctl, "quick-entry-empty")
+    run_lines(ctl, QUICK_TYPED[:9])
+    shot(ctl, "quick-entry-typing")
+    run_lines(ctl, QUICK_TYPED[9:] + QUICK_ADDED)
+    shot(ctl, "quick-entry")
     run_lines(ctl, ["tap add", "tap add", "tap add", "tap page:game"])
     shot(ctl, "quick-game-5-players")
     run_line(ctl, "tap tally")

@@ -17,10 +17,10 @@ from firmware_host.engine.concordia.rules import map_players
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..keyboard import KeyboardScreen
+from ..players import pick_player
 from ..ui import Button, Screen, grid
 from . import names
-from .common import GREEN, TOP, ConcordiaScreen, card_button, colour_button
+from .common import GREEN, TOP, ConcordiaScreen, Goods, card_button, colour_button
 
 X = 404          # the options column of the form
 DISPLAY = pygame.Rect(12, TOP + 222, theme.WIDTH - 24, theme.CONTENT_BOTTOM - TOP - 228)
@@ -55,7 +55,7 @@ class NewGameScreen(Screen):
             y = TOP + 40 + i * 58
             c = self.colours[i]
             out.append(colour_button(f"colour:{i}", pygame.Rect(12, y, 112, 52), c, names.colour(c)))
-            out.append(Button(f"name:{i}", pygame.Rect(132, y, 196, 52), self.names[i], _("tap to rename"), size=17))
+            out.append(Button(f"name:{i}", pygame.Rect(132, y, 196, 52), self.names[i], _("tap to rename"), size=18))
             out.append(Button(f"up:{i}", pygame.Rect(336, y, 56, 52), "↑" if i else "", enabled=i > 0))
         w = theme.WIDTH - X - 12
         q = (w - 3 * 8) // 4
@@ -67,15 +67,19 @@ class NewGameScreen(Screen):
             fits = map_players(m)
             out.append(Button(f"map:{m}", pygame.Rect(X + k * (half + 8), TOP + 100, half, 50), _(names.MAP[m]),
                               _("{a}-{b} players").format(a=fits.start, b=fits.stop - 1),
-                              selected=m == self.map, enabled=self.count in fits, size=17))
+                              selected=m == self.map, enabled=self.count in fits, size=18))
         markets = (("table", _("Turned up at the table")), ("companion", _("Companion draws")))
         for k, (mode, label) in enumerate(markets):
             out.append(Button(f"market:{mode}", pygame.Rect(X + k * (half + 8), TOP + 176, half, 50), label,
-                              selected=mode == self.market, size=15))
-        out.append(Button("vesta", pygame.Rect(X, TOP + 252, half, 54), _("Vesta"),
-                          _("scores per Vesta card") if self.vesta_per_card else _("scores once"), size=16))
-        out.append(Button("passes", pygame.Rect(X + half + 8, TOP + 252, half, 54), _("Praefectus Magnus"),
-                          _("passes to the right") if self.passes == "right" else _("passes to the left"), size=16))
+                              selected=mode == self.market, size=18))
+        # "Praefectus Magnus" needs ~200 px at 18 px: the Vesta option gives it room, its
+        # sub-line wraps
+        vesta = half - 20
+        out.append(option_button("vesta", pygame.Rect(X, TOP + 252, vesta, 54), _("Vesta"),
+                                 _("scores per Vesta card") if self.vesta_per_card else _("scores once")))
+        out.append(option_button("passes", pygame.Rect(X + vesta + 8, TOP + 252, w - vesta - 8, 54),
+                                 _("Praefectus Magnus"),
+                                 _("passes to the right") if self.passes == "right" else _("passes to the left")))
         out.append(Button("cancel", pygame.Rect(X, theme.CONTENT_BOTTOM - 58, half, 52), _("Back")))
         out.append(Button("ok", pygame.Rect(X + half + 8, theme.CONTENT_BOTTOM - 58, half, 52), _("Start"), fill=GREEN))
         return out
@@ -83,15 +87,24 @@ class NewGameScreen(Screen):
     def paint(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, (0, 0, theme.WIDTH, theme.TOP_BAR))
         text.draw(surface, _("New game of Concordia"), (12, 12), 22, theme.TEXT, bold=True)
-        text.draw(surface, _("Seats, clockwise from the start player"), (12, TOP + 14), 15, theme.MUTED)
+        seats = _("Seats, clockwise from the start player")
+        if text.measure(seats, 16) <= 380:
+            text.draw(surface, seats, (12, TOP + 14), 18, theme.MUTED, max_width=380, min_size=16, role="detail")
+        else:                                   # a longer sentence: two lines above the seats
+            for k, line in enumerate(text.wrap(seats, 14, 380)[:2]):
+                text.draw(surface, line, (12, TOP + 3 + 17 * k), 14, theme.MUTED, max_width=380, role="caption")
         last = self.count - 1
         y = TOP + 40 + last * 58 + 58
         text.draw(surface, _("{player} starts with the Praefectus Magnus.").format(player=self.names[last]),
-                  (12, y), 14, theme.MUTED, max_width=380)
-        text.draw(surface, _("Players"), (X, TOP + 4), 15, theme.MUTED)
-        text.draw(surface, _("Map"), (X, TOP + 80), 15, theme.MUTED)
-        text.draw(surface, _("Market cards"), (X, TOP + 156), 15, theme.MUTED)
-        text.draw(surface, _("Options (tap to change)"), (X, TOP + 232), 15, theme.MUTED)
+                  (12, y), 16, theme.MUTED, max_width=380, min_size=14, role="detail")
+        text.draw(surface, _("Players"), (X, TOP + 4), 18, theme.MUTED, max_width=theme.WIDTH - X - 12, min_size=16,
+                  role="detail")
+        text.draw(surface, _("Map"), (X, TOP + 80), 18, theme.MUTED, max_width=theme.WIDTH - X - 12, min_size=16,
+                  role="detail")
+        text.draw(surface, _("Market cards"), (X, TOP + 156), 18, theme.MUTED, max_width=theme.WIDTH - X - 12,
+                  min_size=16, role="detail")
+        text.draw(surface, _("Options (tap to change)"), (X, TOP + 232), 18, theme.MUTED,
+                  max_width=theme.WIDTH - X - 12, min_size=16, role="detail")
 
     def press(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
@@ -109,8 +122,8 @@ class NewGameScreen(Screen):
                 self.names[i] = names.colour(new)
         elif kind == "name":
             i = int(value)
-            self.ctl.push(KeyboardScreen(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
-                                         partial(self._rename, i)))
+            self.ctl.push(pick_player(self.ctl, _("Name of seat {n}").format(n=i + 1), self.names[i],
+                                      partial(self._rename, i), self.names[:self.count]))
         elif kind == "up":
             i = int(value)
             for lst in (self.colours, self.names):
@@ -148,6 +161,24 @@ class NewGameScreen(Screen):
         )
 
 
+def option_button(wid: str, rect: pygame.Rect, label: str, sub: str) -> Button:
+    """An option that a tap changes: its name at 18 px, its setting under it at 14 px on one
+    or two lines (a long setting wraps rather than being cut)."""
+
+    def paint(surface: pygame.Surface, r: pygame.Rect) -> None:
+        r = r.inflate(8, 8)
+        pygame.draw.rect(surface, theme.BUTTON, r, border_radius=8)
+        lines = text.wrap(sub, 14, r.width - 10)
+        lines = lines[:1] if len(lines) == 1 else [lines[0], " ".join(lines[1:])]
+        top = r.centery - (21 + 16 * len(lines)) // 2
+        text.draw(surface, label, (r.centerx, top), 18, theme.TEXT, "midtop", bold=True, max_width=r.width - 10,
+                  min_size=16, role="detail")
+        for k, line in enumerate(lines):
+            text.draw(surface, line, (r.centerx, top + 21 + 16 * k), 14, theme.MUTED, "midtop",
+                      max_width=r.width - 10, role="caption")
+    return Button(wid, rect, sub=f"{label}: {sub}", icon=paint, frame=False)
+
+
 class RevealCardScreen(ConcordiaScreen):
     """C-NIS-5: the card turned up from the stack into a display space. The companion knows
     the deck it comes from and offers only that deck's cards still in the stack; a card's
@@ -159,12 +190,14 @@ class RevealCardScreen(ConcordiaScreen):
             return []
         left = Counter(self.s.market_left[deck])
         cards = sorted(left, key=lambda c: names.card(self.board, c))
-        area = pygame.Rect(12, TOP + 64, theme.WIDTH - 24, 124)
+        area = pygame.Rect(12, TOP + 78, theme.WIDTH - 24, 120)
         out = []
-        for cid, rect in zip(cards, grid(area, len(cards), 4, gap=8, height=58)):
-            cost = names.goods_list(self.board.market_cost(deck, cid))
-            sub = [_("cost: {goods}").format(goods=cost), _("{n} in the stack").format(n=left[cid])]
-            out.append(card_button(f"card:{cid}", rect, self.board, cid, sub))
+        for cid, rect in zip(cards, grid(area, len(cards), 4, gap=8, height=56)):
+            cost = self.board.market_cost(deck, cid)
+            sub: list[str | Goods] = [Goods(tuple(sorted(cost, key=self.board.goods.index)))]
+            # copies still in the stack after the name ("Farmer ×2"): no room for a line of its own
+            title = names.card(self.board, cid) + (f" ×{left[cid]}" if left[cid] > 1 else "")
+            out.append(card_button(f"card:{cid}", rect, self.board, cid, sub, size=18, title=title))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -174,7 +207,8 @@ class RevealCardScreen(ConcordiaScreen):
         self.header(surface, _("Turn up a card for display space {k}").format(k=s.pending.slot + 1),
                     _("It comes from deck {deck} ({n} cards left): tap the card turned up, or touch its tag.").format(
                         deck=deck, n=n), pygame.Rect(12, TOP + 6, theme.WIDTH - 24, 60))
-        text.draw(surface, _("Market display, cheapest first"), (DISPLAY.x, DISPLAY.y - 22), 15, theme.MUTED)
+        text.draw(surface, _("Market display, cheapest first"), (DISPLAY.x, DISPLAY.y - 22), 18, theme.MUTED,
+                  max_width=DISPLAY.width, min_size=16, role="detail")
         self.display_strip(surface, DISPLAY, 4, highlight=s.pending.slot)
 
     def press(self, wid: str) -> None:

@@ -30,10 +30,12 @@ from . import names
 from .common import (
     BOTTOM_ROW,
     GOLD,
+    HEADER_STEP,
     REFUSED,
     RIGHT,
     TOP,
     ConcordiaScreen,
+    Goods,
     bottom_buttons,
     card_button,
     go,
@@ -45,9 +47,9 @@ from .common import (
 BOWL_ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "diplomat")
 PLAYERS = pygame.Rect(6, TOP + 6, 404, theme.CONTENT_BOTTOM - TOP - 10)
 HAND = pygame.Rect(PLAYERS.right + 10, TOP + 6, theme.WIDTH - PLAYERS.right - 16, 0)
-Y0 = RIGHT.y + 68                  # where a decision's options start, below a two-line header
-BELOW_GRID = Y0 + 4 * 48 + 3 * 5 + 6   # below the provinces
-PAY_Y = Y0 + 2 * 88 + 6 + 6            # below the market display: what a purchase pays
+Y0 = RIGHT.y + 27 + 2 * HEADER_STEP + 3   # where a decision's options start, below a two-line header
+SLOT_H = 76                              # a market display space
+PAY_Y = Y0 + 2 * SLOT_H + 6 + 6          # below the market display: what a purchase pays
 
 
 def hand_order(board, hand: Counter) -> list[str]:
@@ -84,7 +86,7 @@ class PlayScreen(ConcordiaScreen):
             if p.hand[cid] > 1:
                 sub[0] = _("×{n} · {god}").format(n=p.hand[cid], god=sub[0])
             badge = str(BOWL_ACTIONS.index(card.action) + 1) if card.action in BOWL_ACTIONS else ""
-            out.append(card_button(f"hand:{cid}", rect, self.board, cid, sub, selected=cid == self.selected, size=15,
+            out.append(card_button(f"hand:{cid}", rect, self.board, cid, sub, selected=cid == self.selected, size=18,
                                    badge=badge, title=title))
         return out
 
@@ -93,16 +95,17 @@ class PlayScreen(ConcordiaScreen):
         self.players_panel(surface, PLAYERS, s.active)
         p = s.players[s.active]
         self.header(surface, _("{player}: play a card").format(player=p.name),
-                    _("Tap it, or its bowl (corner number) and OK, or its tag."), HAND)
+                    _("Tap a card, or its bowl and OK."), HAND, lines=1)
         rects = self.hand_rects()
         y = (rects[-1].bottom if rects else HAND.y + 50) + 8
         if self.selected:
-            text.draw(surface,
-                      _("{card} chosen: press OK to play it").format(card=names.card(self.board, self.selected)),
-                      (HAND.x, y), 14, theme.ACCENT, max_width=HAND.width)
-            y += 20
-        text.draw(surface, _("Market display"), (HAND.x, y), 14, theme.MUTED)
-        self.market_list(surface, pygame.Rect(HAND.x, y + 20, HAND.width, theme.CONTENT_BOTTOM - y - 24))
+            chosen = _("{card} chosen: press OK to play it").format(card=names.card(self.board, self.selected))
+            for line in text.wrap(chosen, 18, HAND.width)[:2]:
+                text.draw(surface, line, (HAND.x, y), 18, theme.ACCENT, max_width=HAND.width)
+                y += 22
+            y += 2
+        text.draw(surface, _("Market display"), (HAND.x, y), 16, theme.MUTED, role="detail")
+        self.market_list(surface, pygame.Rect(HAND.x, y + 21, HAND.width, theme.CONTENT_BOTTOM - y - 22))
 
     def press(self, wid: str) -> None:
         if wid.startswith("hand:"):
@@ -156,7 +159,7 @@ class DecisionScreen(ConcordiaScreen):
         """The decision area (subclasses)."""
 
     def option(self, wid: str, rect: pygame.Rect, label: str, sub: str, event: ev.Event | None,
-               fill=None, size: int = 17) -> Button:
+               fill=None, size: int = 18) -> Button:
         """A button for ``event``: enabled when the engine lists it; refused ones keep their
         place, greyed out with the reason as sub-line."""
         why = self.why_not(event) if event is not None else ""
@@ -232,6 +235,13 @@ class TribuneScreen(DecisionScreen):
         return super().button(name)
 
 
+def province_label(name: str, sub: str) -> tuple[str, str]:
+    """A province button's label and sub-line: a name's note in brackets ("Province 8 (with
+    Roma)") is left out, so the name fits the button at 18 px (Roma is on the board).
+    ``name`` is the board data's English name; the label is its translation."""
+    return names.province_name(name.partition(" (")[0]), sub
+
+
 def province_rects(n: int) -> list[pygame.Rect]:
     """Up to 12 provinces, 3 a row, below the header."""
     return grid(pygame.Rect(RIGHT.x, Y0, RIGHT.width, 0), n, 3, gap=5, height=48)
@@ -256,7 +266,7 @@ class ArchitectScreen(DecisionScreen):
             out = self.province_buttons()
         if self.province is not None:
             out.append(Button("back", pygame.Rect(RIGHT.x, BOTTOM_ROW.y, 170, BOTTOM_ROW.height),
-                              _("Other city") if self.city is not None else _("Other province"), size=16))
+                              _("Other city") if self.city is not None else _("Other province"), size=18))
         out += bottom_buttons(("done", _("Done building"), True, go()))[:1]
         return out
 
@@ -267,8 +277,8 @@ class ArchitectScreen(DecisionScreen):
             mine = sum(1 for c in province.cities if me in s.houses.get(c, []))
             sub = _("{n} cities · {k} yours").format(n=len(province.cities), k=mine)
             can = any(m.city in province.cities for m in self.offered.of(ev.BuildHouse))
-            out.append(Button(f"province:{pid}", rect, province.name, sub, size=16, fill=None if can else REFUSED,
-                              enabled=can))
+            out.append(Button(f"province:{pid}", rect, *province_label(province.name, sub), size=18,
+                              fill=None if can else REFUSED, enabled=can))
         return out
 
     def city_buttons(self) -> list[Button]:
@@ -282,7 +292,7 @@ class ArchitectScreen(DecisionScreen):
                 can = any(b.city == city for b in self.offered.of(ev.BuildHouse))
                 sub = (_("its good is not known yet: tap, then the good on its token") if can
                        else _("no good its token can show can be paid for"))
-                out.append(Button(f"city:{city}", rect, m.city_names[city], sub, size=17, enabled=can,
+                out.append(Button(f"city:{city}", rect, names.city(m, city), sub, size=18, enabled=can,
                                   fill=None if can else REFUSED))
                 continue
             coins, goods = cost
@@ -294,7 +304,7 @@ class ArchitectScreen(DecisionScreen):
             why = self.why_not(ev.BuildHouse(city))
             if why:
                 sub = f"{sub} · {why}"
-            out.append(Button(f"city:{city}", rect, m.city_names[city], sub, fill=REFUSED if why else None, size=17,
+            out.append(Button(f"city:{city}", rect, names.city(m, city), sub, fill=REFUSED if why else None, size=18,
                               enabled=not why))
         return out
 
@@ -303,7 +313,7 @@ class ArchitectScreen(DecisionScreen):
         b = self.board
         there = len(self.s.houses.get(self.city, []))
         out = []
-        rects = grid(pygame.Rect(RIGHT.x, Y0, RIGHT.width, 0), len(b.goods), 2, gap=6, height=58)
+        rects = grid(pygame.Rect(RIGHT.x, Y0, RIGHT.width, 0), len(b.goods), 2, gap=6, height=74)
         for g, rect in zip(b.goods, rects):
             coins, goods = b.house_cost(g, there)
             sub = _("{coins} + {goods}").format(coins=names.sestertii(coins), goods=names.goods_list(goods))
@@ -315,10 +325,10 @@ class ArchitectScreen(DecisionScreen):
         steps = self.s.pending.steps
         m = self.rules.map
         if self.city is not None:
-            self.header(surface, _("Which good does {city} produce?").format(city=m.city_names[self.city]),
+            self.header(surface, _("Which good does {city} produce?").format(city=names.city(m, self.city)),
                         _("Tap the good on its city token; the companion remembers it."))
         elif self.province is not None:
-            self.header(surface, _("Build in {province}").format(province=m.provinces[self.province].name),
+            self.header(surface, _("Build in {province}").format(province=names.province(m, self.province)),
                         _("Tap the city; one house per player in each city."))
         else:
             self.header(surface, _("{card}: {n} steps, then build").format(card=self.card_title(), n=steps),
@@ -386,7 +396,15 @@ class PrefectScreen(DecisionScreen):
     def build(self) -> list[Button]:
         s, m = self.s, self.rules.map
         out = []
-        for (pid, province), rect in zip(m.provinces.items(), province_rects(len(m.provinces))):
+        asking = self.province is not None and self.rules.marker_good(s, self.province) is None
+        provinces = list(m.provinces.items())
+        rects = province_rects(len(provinces))
+        if asking:
+            # The marker's good is asked: only the chosen province stays (a tap on it chooses
+            # again), the goods to answer with below it; the others would leave them no room.
+            provinces = [(pid, province) for pid, province in provinces if pid == self.province]
+            rects = [pygame.Rect(RIGHT.x, Y0, RIGHT.width, 48)]
+        for (pid, province), rect in zip(provinces, rects):
             known = self.rules.marker_good(s, pid)
             houses = sum(len(s.houses.get(c, [])) for c in province.cities)
             if s.marker_coins[pid]:
@@ -396,11 +414,10 @@ class PrefectScreen(DecisionScreen):
             else:
                 sub = _("bonus {good} · {n} houses").format(good=names.good(known), n=houses)
             can = any(m.province == pid for m in self.offered.of(ev.Produce))
-            out.append(Button(f"province:{pid}", rect, province.name, sub, size=16, fill=None if can else REFUSED,
-                              selected=pid == self.province, enabled=can))
-        if self.province is not None and self.rules.marker_good(s, self.province) is None:
-            rects = grid(pygame.Rect(RIGHT.x, BELOW_GRID, RIGHT.width, 0), len(self.board.goods),
-                         len(self.board.goods), gap=6, height=48)
+            out.append(Button(f"province:{pid}", rect, *province_label(province.name, sub), size=18,
+                              fill=None if can else REFUSED, selected=pid == self.province, enabled=can))
+        if asking and self.province is not None:
+            rects = grid(pygame.Rect(RIGHT.x, Y0 + 60, RIGHT.width, 0), len(self.board.goods), 3, gap=6, height=52)
             for g, rect in zip(self.board.goods, rects):
                 out.append(good_button(f"marker:{g}", rect, g, selected=g == self.marker,
                                        enabled=ev.Produce(self.province, g) in self.offered))
@@ -421,7 +438,7 @@ class PrefectScreen(DecisionScreen):
             sub = _("Praefectus Magnus: the province bonus counts twice, then the card passes to {player}.").format(
                 player=nxt)
         if self.province is not None:
-            name = self.rules.map.provinces[self.province].name
+            name = names.province(self.rules.map, self.province)
             event = self.event()
             if event is None:
                 title = _("Which good does the bonus marker of {province} show?").format(province=name)
@@ -448,7 +465,10 @@ class PrefectScreen(DecisionScreen):
             if self.s.marker_coins[value]:
                 self.ctl.submit(ev.Produce(value))           # refused: C-AMB-4 says why
                 return
-            self.province, self.marker = value, ""
+            if value == self.province and not self.marker and self.rules.marker_good(self.s, value) is None:
+                self.province = None                         # the one province left: choose again
+            else:
+                self.province, self.marker = value, ""
         elif kind == "marker":
             self.marker = value
         elif wid == "ok":
@@ -514,9 +534,9 @@ class ColonistScreen(DecisionScreen):
         for k, kind in enumerate(self.board.colonist_kinds):
             y = Y0 + k * 70
             label = _("Land colonists (bowl 1)") if kind == "land" else _("Sea colonists (bowl 2)")
-            text.draw(surface, label, (RIGHT.x, y + 6), 17, theme.TEXT, bold=True, max_width=RIGHT.width - 200)
+            text.draw(surface, label, (RIGHT.x, y + 6), 18, theme.TEXT, bold=True, max_width=RIGHT.width - 200)
             text.draw(surface, _("{n} in the storehouse").format(n=p.colonists_store.get(kind, 0)), (RIGHT.x, y + 32),
-                      14, theme.MUTED)
+                      16, theme.MUTED, role="detail")
             text.draw(surface, str(self.counts[kind]), (RIGHT.right - 92, y + 28), 26, theme.ACCENT, "center",
                       bold=True)
         n = sum(self.counts.values())
@@ -525,8 +545,8 @@ class ColonistScreen(DecisionScreen):
             why = self.legal(self.event())
             total = {g: k * n for g, k in Counter(self.board.colonist_cost).items()}
             line = why or _("Cost: {goods}").format(goods=names.goods_list(total))
-            for k, part in enumerate(text.wrap(line, 15, RIGHT.width)[:3]):
-                text.draw(surface, part, (RIGHT.x, y + 20 * k), 15, theme.BAD if why else theme.ACCENT)
+            for k, part in enumerate(text.wrap(line, 18, RIGHT.width)[:3]):
+                text.draw(surface, part, (RIGHT.x, y + 22 * k), 18, theme.BAD if why else theme.ACCENT)
 
     def press(self, wid: str) -> None:
         if wid[:-1] in self.counts:
@@ -577,8 +597,8 @@ class MercatorScreen(DecisionScreen):
         out = []
         for k, g in enumerate(self.board.goods):
             y = RIGHT.y + 48 + k * 52
-            out.append(Button(f"sell:{g}", pygame.Rect(RIGHT.x + 220, y, 64, 48), _("sell"), size=15))
-            out.append(Button(f"buy:{g}", pygame.Rect(RIGHT.x + 354, y, 64, 48), _("buy"), size=15))
+            out.append(Button(f"sell:{g}", pygame.Rect(RIGHT.x + 220, y, 64, 48), _("sell"), size=18))
+            out.append(Button(f"buy:{g}", pygame.Rect(RIGHT.x + 354, y, 64, 48), _("buy"), size=18))
         ready = self.ready()
         out += bottom_buttons(("done", _("No trade"), ev.Done() in self.offered, None),
                               ("ok", _("Trade"), ready, go(ready)))
@@ -595,21 +615,21 @@ class MercatorScreen(DecisionScreen):
             row = pygame.Rect(RIGHT.x, y, RIGHT.width, 48)
             pygame.draw.rect(surface, theme.PANEL, row, border_radius=6)
             good_cell(surface, pygame.Rect(row.x + 8, row.y + 11, 26, 26), g)
-            text.draw(surface, names.good(g), (row.x + 42, row.y + 4), 16, theme.TEXT, bold=True)
+            text.draw(surface, names.good(g), (row.x + 42, row.y + 4), 18, theme.TEXT, bold=True)
             text.draw(surface, _("{price} sestertii · have {n}").format(price=b.price[g], n=p.goods.get(g, 0)),
-                      (row.x + 42, row.y + 26), 13, theme.MUTED, max_width=170)
+                      (row.x + 42, row.y + 26), 16, theme.MUTED, max_width=170, min_size=14, role="detail")
             d = self.changes.get(g, 0)
             shown = f"+{d}" if d > 0 else f"−{-d}" if d < 0 else "0"
             text.draw(surface, shown, (row.x + 319, row.centery), 22, theme.ACCENT if d else theme.DIM, "center",
                       bold=True)
             if d:
                 money = -d * b.price[g]
-                text.draw(surface, f"{money:+d}", (row.right - 8, row.centery), 16, GOLD, "midright")
+                text.draw(surface, f"{money:+d}", (row.right - 8, row.centery), 18, GOLD, "midright", bold=True)
         if self.changes:
             why = self.legal(self.event())
             if why:
                 y = RIGHT.y + 48 + 5 * 52 - 2
-                text.draw(surface, why, (RIGHT.x, y), 13, theme.BAD, max_width=RIGHT.width)
+                text.draw(surface, why, (RIGHT.x, y), 18, theme.BAD, max_width=RIGHT.width, min_size=16, role="detail")
 
     def press(self, wid: str) -> None:
         kind, _sep, g = wid.partition(":")
@@ -707,7 +727,7 @@ class BuyScreen(DecisionScreen):
         return self.event()
 
     def slot_rects(self) -> list[pygame.Rect]:
-        return grid(pygame.Rect(RIGHT.x, Y0, RIGHT.width, 0), DISPLAY_SPACES, 4, gap=6, height=88)
+        return grid(pygame.Rect(RIGHT.x, Y0, RIGHT.width, 0), DISPLAY_SPACES, 4, gap=6, height=SLOT_H)
 
     def build(self) -> list[Button]:
         s = self.s
@@ -717,13 +737,13 @@ class BuyScreen(DecisionScreen):
             if entry is None:
                 continue
             card = self.board.cards[entry[1]]
-            lines = [_(names.GOD[card.god])] + self.price_lines(slot, self.surcharge)
+            lines: list[str | Goods] = [_(names.GOD[card.god]), self.price_goods(slot, self.surcharge)]
             title = names.card(self.board, card.id) if card.action == "specialist" else _(names.ACTION[card.action])
             can = ev.BuyCard(slot) in self.offered
             out.append(card_button(f"slot:{slot}", rect, self.board, card.id, lines, selected=slot == self.slot,
-                                   size=15, badge=str(slot + 1) if slot < 6 else "", title=title, enabled=can))
+                                   size=18, badge=str(slot + 1) if slot < 6 else "", title=title, enabled=can))
         for j, chosen in enumerate(self.pay):
-            rects = grid(pygame.Rect(RIGHT.x, PAY_Y + 20 + j * 54, RIGHT.width, 0), len(self.board.goods),
+            rects = grid(pygame.Rect(RIGHT.x, PAY_Y + 24 + j * 54, RIGHT.width, 0), len(self.board.goods),
                          len(self.board.goods), gap=6, height=48)
             for g, rect in zip(self.board.goods, rects):
                 out.append(good_button(f"pay:{j}:{g}", rect, g, selected=g == chosen))
@@ -749,14 +769,15 @@ class BuyScreen(DecisionScreen):
         for slot, rect in enumerate(self.slot_rects()):
             if s.display[slot] is None:
                 pygame.draw.rect(surface, theme.BUTTON_OFF, rect, border_radius=6)
-                text.draw(surface, _("space {n}: empty").format(n=slot + 1), rect.center, 13, theme.DIM, "center")
+                text.draw(surface, _("space {n}: empty").format(n=slot + 1), rect.center, 16, theme.MUTED, "center",
+                          role="detail")
         if self.slot is None:
             return
         y = PAY_Y
         event = self.event()
         why = self.legal(event)
         if why:
-            text.draw(surface, why, (RIGHT.x, y), 13, theme.BAD, max_width=RIGHT.width)
+            text.draw(surface, why, (RIGHT.x, y), 18, theme.BAD, max_width=RIGHT.width, min_size=16, role="detail")
         else:
             cost, _anys = self.rules.card_price(s, self.slot, self.surcharge)
             total = Counter(cost)
@@ -764,7 +785,7 @@ class BuyScreen(DecisionScreen):
             line = _("Pays {goods}").format(goods=names.goods_list({g: total[g] for g in self.board.goods if total[g]}))
             if self.pay:
                 line += " · " + _("the good of your choice: tap below")
-            text.draw(surface, line, (RIGHT.x, y), 15, theme.ACCENT, max_width=RIGHT.width)
+            text.draw(surface, line, (RIGHT.x, y), 18, theme.ACCENT, max_width=RIGHT.width, min_size=16, role="detail")
 
     def press(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
@@ -844,8 +865,9 @@ class KeepGoodsScreen(DecisionScreen):
         for k, g in enumerate(g for g in self.board.goods if p.arriving.get(g)):
             y = Y0 + k * 52
             good_cell(surface, pygame.Rect(RIGHT.x, y + 9, 30, 30), g)
-            text.draw(surface, names.good(g), (RIGHT.x + 40, y + 3), 17, theme.TEXT, bold=True)
-            text.draw(surface, _("{n} produced").format(n=p.arriving[g]), (RIGHT.x + 40, y + 27), 14, theme.MUTED)
+            text.draw(surface, names.good(g), (RIGHT.x + 40, y + 3), 18, theme.TEXT, bold=True)
+            text.draw(surface, _("{n} produced").format(n=p.arriving[g]), (RIGHT.x + 40, y + 27), 16, theme.MUTED,
+                      role="detail")
             text.draw(surface, str(self.keep[g]), (RIGHT.right - 92, y + 24), 26, theme.ACCENT, "center", bold=True)
 
     def press(self, wid: str) -> None:

@@ -70,7 +70,7 @@ class Tags:
 
 # ---------------------------------------------------------------------- every screen, every target
 
-REQUIRED = {"home", "new-game", "new-game-5-options", "quick-cards", "quick-map", "quick-store",
+REQUIRED = {"home", "new-game", "new-game-5-options", "quick-entry-empty", "quick-entry-typing", "quick-entry",
             "quick-game-5-players", "quick-tally-table", "quick-tally-chart", "quick-tally-player", "revealcard",
             "play", "play-selected", "play-final-round", "tribune", "architect", "architect-province",
             "architect-city", "prefect", "prefect-province", "prefect-province-marker", "colonist", "colonist-draft",
@@ -140,7 +140,7 @@ def test_the_new_game_form_and_the_quick_tally_have_big_targets_everywhere():
         check_targets(ctl)
     run_line(ctl, "tap cancel")
     run_line(ctl, "tap action:concordia:quick_tally")
-    for lines in (["tap add", "tap add", "tap add"], ["tap page:map"], ["tap page:store"], ["tap page:game"],
+    for lines in (["tap add", "tap add", "tap add"], ["tap box:goods.wine"], ["tap page:game"],
                   ["tap tally"], ["tap view:chart"], ["tap view:player:4"]):
         run_lines(ctl, lines)
         check_targets(ctl)
@@ -227,7 +227,7 @@ def test_card_tags_play_turn_up_and_choose_cards_and_tokens_answer_whose_turn():
     ctl.start_game("concordia", setup(2, "table"))
     state = ctl.session.state
     ctl.handle(TagRead("c2"))                            # C-NIS-5: deck I has no Consul
-    assert ctl.message.startswith("C-NIS-5:") and ctl.session.state is state
+    assert ctl.message_rule == "C-NIS-5" and ctl.session.state is state
     ctl.handle(TagRead("c3"))
     assert ctl.session.game.events == [ev.RevealCard("prefect")]
     for card in ("mason", "farmer", "smith", "colonist", "architect", "mercator_market"):
@@ -238,7 +238,7 @@ def test_card_tags_play_turn_up_and_choose_cards_and_tokens_answer_whose_turn():
     assert ctl.message == "Aurelia: yes, it is your turn."
     state = ctl.session.state
     ctl.handle(TagRead("c2"))                            # C-TURN-2: no Consul in the hand
-    assert ctl.message.startswith("C-TURN-2:") and ctl.session.state is state
+    assert ctl.message_rule == "C-TURN-2" and ctl.session.state is state
     ctl.handle(TagRead("c1"))
     assert ctl.session.game.events[-1] == ev.PlayCard("senator")
     ctl.handle(TagRead("c3"))                            # the display's Prefect is chosen, not bought
@@ -304,7 +304,7 @@ def test_c_nis_6_a_house_the_player_cannot_pay_is_greyed_out_with_the_reason():
     ctl.active.invalidate()
     city = ctl.active.find("city:massilia")
     assert not city.enabled and "costs 4 sestertii" in city.sub
-    assert not ctl.submit(ev.BuildHouse("massilia")) and ctl.message.startswith("C-NIS-6:")
+    assert not ctl.submit(ev.BuildHouse("massilia")) and ctl.message_rule == "C-NIS-6"
 
 
 def test_c_card_prefect_1_province_preview_then_ok():
@@ -330,7 +330,7 @@ def test_c_amb_4_a_province_on_its_coin_side_is_greyed_out_and_refused_with_the_
     province = ctl.active.find("province:italia")
     assert province.sub == "coin side" and not province.enabled
     assert ctl.active.find("cash").label == "Cash: +2 sestertii"
-    assert not ctl.submit(ev.Produce("italia")) and ctl.message.startswith("C-AMB-4:")
+    assert not ctl.submit(ev.Produce("italia")) and ctl.message_rule == "C-AMB-4"
     run_line(ctl, "tap cash")
     assert player(ctl).money == 5 + 2
 
@@ -550,21 +550,23 @@ DOC_EXAMPLE = {
 
 
 def enter(row: dict) -> list[str]:
-    """The taps that enter one player's row of a holdings file (current player, fresh page)."""
+    """The taps that enter one player's row of a holdings file (current seat, boxes as the
+    seat starts): renamed, then every box chosen and typed, specialists and goods tapped in."""
     lines = ["tap page:game", "tap rename"] + ["tap del"] * 8 + [f"tap key:{c.upper()}" for c in row["name"]]
-    lines += ["tap ok", "tap page:cards"]
-    lines += [f"tap plus:cards.{g}" for g, k in row["cards"].items() for _ in range(k)]
-    lines += [f"tap plus:spec.{s}" for s in row["specialists"]]
-    lines += ["tap page:map"] + [f"tap plus:houses.{g}" for g, k in row["houses"].items() for _ in range(k)]
-    lines += ["tap plus:provinces"] * row["provinces"] + ["tap plus:colonists"] * row["colonists"]
+    lines += ["tap ok", "tap page:entry"]
+    for what in ("cards", "houses"):
+        for g, k in row[what].items():
+            lines += [f"tap box:{what}.{g}"] + [f"tap pad:{d}" for d in str(k)]
+    for box in ("provinces", "colonists", "money"):
+        lines += [f"tap box:{box}"] + [f"tap pad:{d}" for d in str(row[box])]
+    lines += [f"tap box:spec.{s}" for s in row["specialists"]]
+    lines += [f"tap box:goods.{g}" for g, k in row["goods"].items() for _ in range(k)]
     lines += ["tap toggle:concordia"] * row["concordia"] + ["tap toggle:praefectus"] * row["praefectus_magnus"]
-    lines += ["tap page:store"] + [f"tap plus:goods.{g}" for g, k in row["goods"].items() for _ in range(k)]
-    lines += ["tap plus10:money"] * (row["money"] // 10) + ["tap plus:money"] * (row["money"] % 10)
     return lines
 
 
 def test_c_god_the_quick_tally_entered_on_screen_is_the_tally_of_the_holdings_file():
-    """The example of docs/concordia-tally.md entered with + and −: the same tally as
+    """The example of docs/concordia-tally.md entered box by box: the same tally as
     ``quick_tally`` of the file (Aurelia 131, Brutus 106), shown with its working."""
     ctl = Controller(None)
     run_line(ctl, "tap action:concordia:quick_tally")
@@ -579,7 +581,7 @@ def test_c_god_the_quick_tally_entered_on_screen_is_the_tally_of_the_holdings_fi
 
 def test_the_quick_tally_keeps_one_concordia_card_and_one_praefectus_magnus():
     ctl = Controller(None)
-    run_lines(ctl, ["tap action:concordia:quick_tally", "tap add", "tap page:map", "tap toggle:praefectus",
+    run_lines(ctl, ["tap action:concordia:quick_tally", "tap add", "tap toggle:praefectus",
                     "tap player:0", "tap toggle:praefectus", "tap toggle:concordia", "tap player:1",
                     "tap toggle:concordia"])
     players = ctl.active.holdings()["players"]
@@ -590,23 +592,24 @@ def test_the_quick_tally_keeps_one_concordia_card_and_one_praefectus_magnus():
 
 
 def test_the_quick_tally_refuses_counts_no_game_reaches_naming_the_field():
-    """More food houses than Imperium has food cities (one house per city): refused by name,
+    """More food houses than the map has food cities (one house per city): the pad refuses
+    them; typed for Imperium, then the map changed to Italia: the tally refuses them by name,
     nothing tallied, the entry kept for correction."""
     ctl = Controller(None)
-    run_lines(ctl, ["tap action:concordia:quick_tally", "tap plus:cards.jupiter", "tap page:map"]
-              + ["tap plus:houses.food"] * 8 + ["tap tally"])
+    run_lines(ctl, ["tap action:concordia:quick_tally", "tap box:houses.food", "tap pad:8"])
+    assert ctl.active.players[0]["counts"]["houses.food"] == 0 and "at most 7" in ctl.message
+    run_lines(ctl, ["tap box:houses.food", "tap pad:7", "tap page:game", "tap map:italia", "tap tally"])
     assert ctl.active.result is None
-    assert ctl.message_level == "bad" and "houses.food = 8: Imperium has 7 food cities" in ctl.message
+    assert ctl.message_level == "bad" and "houses.food = 7: Italia has 6 food cities" in ctl.message
 
 
-def test_the_quick_tally_counts_never_go_below_zero_and_change_goes_back():
+def test_the_quick_tally_pad_takes_digits_back_and_change_goes_back():
     ctl = Controller(None)
-    run_lines(ctl, ["tap action:concordia:quick_tally", "tap page:store"])
-    assert not ctl.active.find("minus:money").enabled and not ctl.active.find("minus10:money").enabled
-    run_lines(ctl, ["tap plus10:money", "tap minus:money", "tap tally"])
+    run_lines(ctl, ["tap action:concordia:quick_tally", "tap box:money", "tap pad:1", "tap pad:9", "tap pad:del",
+                    "tap pad:del", "tap pad:del", "tap pad:9", "tap tally"])
     assert ctl.active.result["players"][0]["lines"][0]["money"] == 9
     run_line(ctl, "tap edit")
-    assert ctl.active.result is None and ctl.active.page == "store"
+    assert ctl.active.result is None and ctl.active.page == "entry" and ctl.active.focus == "money"
     run_line(ctl, "tap close")                           # entries were made: asked once
     assert type(ctl.active).__name__ == "ConfirmScreen" and ctl.active.question == "Discard this tally?"
     run_line(ctl, "tap yes")

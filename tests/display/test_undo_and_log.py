@@ -7,9 +7,10 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from display import theme
 from display.controller import Controller
 from display.games import describe_move, humanised
-from display.movelog import ROWS, MoveLogScreen, move_lines
+from display.movelog import MoveLogScreen, move_lines
 from display.script import run_line, run_lines
 from firmware_host.engine.core import Event
 from firmware_host.inputs import ButtonHeld, ButtonPressed, Touch
@@ -39,7 +40,7 @@ def _started(moves: int) -> Controller:
 
 def test_undo_on_the_quick_tally_with_entries_asks_once_and_no_keeps_them():
     ctl = Controller(None)
-    run_lines(ctl, ["tap action:concordia:quick_tally", "tap page:store", "tap plus10:money"])
+    run_lines(ctl, ["tap action:concordia:quick_tally", "tap box:money", "tap pad:1", "tap pad:0"])
     tally = ctl.active
     ctl.handle(ButtonPressed("undo"))
     assert type(ctl.active).__name__ == "ConfirmScreen" and ctl.active.question == "Discard this tally?"
@@ -55,13 +56,13 @@ def test_undo_on_the_quick_tally_with_entries_asks_once_and_no_keeps_them():
 
 def test_close_on_the_tally_result_asks_and_page_changes_alone_do_not():
     ctl = Controller(None)
-    run_lines(ctl, ["tap action:concordia:quick_tally", "tap page:store", "tap tally"])
+    run_lines(ctl, ["tap action:concordia:quick_tally", "tap box:money", "tap tally"])
     assert ctl.active.result is not None
     run_line(ctl, "tap close")
     assert ctl.active.question == "Discard this tally?"
     run_line(ctl, "tap yes")
     assert type(ctl.active).__name__ == "HomeScreen"
-    run_lines(ctl, ["tap action:concordia:quick_tally", "tap page:map"])
+    run_lines(ctl, ["tap action:concordia:quick_tally", "tap box:houses.food", "tap page:game"])
     ctl.handle(ButtonPressed("undo"))                    # nothing entered: closes at once
     assert type(ctl.active).__name__ == "HomeScreen"
 
@@ -150,15 +151,16 @@ def test_the_move_log_from_the_menu_lists_every_move_page_by_page(surface):
     run_line(ctl, "tap log")
     log = ctl.active
     assert isinstance(log, MoveLogScreen)
-    assert len(log.lines) == 20 == len(move_lines(ctl)) and log.page == log.pages - 1 == (20 - 1) // ROWS
+    assert len(log.lines) == 20 == len(move_lines(ctl)) and log.page == log.pages - 1 >= 1
+    assert log.page_starts[0] == 0 and sorted(set(log.page_starts)) == log.page_starts
     for w in log.widgets():
         assert w.rect.width >= 48 and w.rect.height >= 48
-        assert pygame.Rect(0, 0, 800, 450).contains(w.rect)
+        assert pygame.Rect(0, 0, 800, theme.CONTENT_BOTTOM).contains(w.rect)
     later = log.find("later")
     assert not later.enabled
     ctl.handle(Touch(*later.rect.center))                # disabled: says why
     assert ctl.message == "These are the latest moves."
-    run_lines(ctl, ["tap earlier", "tap earlier"])
+    run_lines(ctl, ["tap earlier"] * (log.pages - 1))
     assert log.page == 0 and not log.find("earlier").enabled
     log.draw(surface)
     run_line(ctl, "tap close")
