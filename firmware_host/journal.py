@@ -81,7 +81,58 @@ CREATE TABLE IF NOT EXISTS events (
     sum TEXT,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    colour TEXT,
+    token TEXT UNIQUE,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outcomes (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    game TEXT NOT NULL,
+    started REAL NOT NULL,
+    finished REAL NOT NULL,
+    duration_min INTEGER NOT NULL,
+    tie_break TEXT,
+    options TEXT NOT NULL,
+    sum TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    player_id INTEGER REFERENCES players(id),
+    score INTEGER NOT NULL,
+    rank INTEGER NOT NULL,
+    winner INTEGER NOT NULL,
+    start_player INTEGER NOT NULL,
+    sources TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+-- start-up finds the unfinished game from this index alone: a games row holds its setup
+-- (several KB: overflow pages), so a scan of the table reads every setup. For the same reason
+-- an outcome keeps its game's name and times (copied in the transaction that ends the game,
+-- deleted with it: the trigger below): the history and the statistics never read games rows.
+CREATE INDEX IF NOT EXISTS games_finished ON games(finished);
+CREATE INDEX IF NOT EXISTS outcomes_finished ON outcomes(finished);
+CREATE INDEX IF NOT EXISTS results_player ON results(player_id, game_id);
 """
+# Kept apart from _SCHEMA (a trigger's body holds semicolons). Results live only as long as
+# their game is finished: an undo or an abandon sets ``finished`` to NULL or -1, and this
+# deletes them in the same statement, whichever program wrote it (an older companion that
+# knows nothing of results included: the trigger is part of the file).
+_TRIGGERS = {
+    "results_follow_games": """CREATE TRIGGER IF NOT EXISTS results_follow_games
+        AFTER UPDATE OF finished ON games WHEN new.finished IS NULL OR new.finished < 0
+        BEGIN
+            DELETE FROM results WHERE game_id = new.id;
+            DELETE FROM outcomes WHERE game_id = new.id;
+        END""",
+}
+_TABLES = ("meta", "games", "events", "players", "outcomes", "results")
+_INDEXES = ("games_finished", "outcomes_finished", "results_player")
 # columns added after schema 1 was first released: additive, so an older program still reads
 # and writes the file (its rows have no sum and are not verified)
 _ADDED = (("games", "sum", "TEXT"), ("games", "ops", "INTEGER NOT NULL DEFAULT 0"), ("games", "head", "TEXT"),
@@ -95,6 +146,18 @@ _COLUMNS = {
     ("games", "ops"): ("INTEGER", 0), ("games", "head"): ("TEXT", 0),
     ("events", "game_id"): ("INTEGER", 1), ("events", "seq"): ("INTEGER", 2), ("events", "event"): ("TEXT", 0),
     ("events", "at"): ("REAL", 0), ("events", "sum"): ("TEXT", 0),
+    # players, outcomes and results: added to schema 1 without a new version, being additive (an
+    # older program neither checks nor touches them; the trigger above keeps its undo honest,
+    # and games it finishes get their results later: firmware_host.history.History.complete)
+    ("players", "id"): ("INTEGER", 1), ("players", "name"): ("TEXT", 0), ("players", "name_key"): ("TEXT", 0),
+    ("players", "colour"): ("TEXT", 0), ("players", "token"): ("TEXT", 0), ("players", "created"): ("REAL", 0),
+    ("outcomes", "game_id"): ("INTEGER", 1), ("outcomes", "game"): ("TEXT", 0), ("outcomes", "started"): ("REAL", 0),
+    ("outcomes", "finished"): ("REAL", 0), ("outcomes", "duration_min"): ("INTEGER", 0),
+    ("outcomes", "tie_break"): ("TEXT", 0), ("outcomes", "options"): ("TEXT", 0), ("outcomes", "sum"): ("TEXT", 0),
+    ("results", "game_id"): ("INTEGER", 1), ("results", "seat"): ("INTEGER", 2), ("results", "name"): ("TEXT", 0),
+    ("results", "player_id"): ("INTEGER", 0), ("results", "score"): ("INTEGER", 0), ("results", "rank"): ("INTEGER", 0),
+    ("results", "winner"): ("INTEGER", 0), ("results", "start_player"): ("INTEGER", 0),
+    ("results", "sources"): ("TEXT", 0),
 }
 
 
@@ -104,7 +167,8 @@ _COLUMNS = {
 class Notice:
     """What the companion tells the players about its stores: ``message`` and ``advice``
     (what to do) are English, ``N_``-marked, formatted with ``params`` after translation; a
-    ``reason`` parameter is itself an ``N_`` text and is translated too."""
+    ``reason`` parameter is itself an ``N_`` template (a :class:`Problem`'s ``reason``),
+    translated, then formatted with the other ``params`` (``{path}``, ``{error}``)."""
 
     message: str
     params: dict[str, Any] = field(default_factory=dict)
@@ -112,7 +176,17 @@ class Notice:
     level: str = "bad"          # "bad": said once; "fault": lasts (the home screen shows it)
 
     def _params(self, translate: Callable[[str], str]) -> dict[str, Any]:
-        return {k: translate(v) if k == "reason" and isinstance(v, str) else v for k, v in self.params.items()}
+        out = dict(self.params)
+        reason = out.get("reason")
+        if isinstance(reason, str):
+            others = {k: v for k, v in self.params.items() if k != "reason"}
+            try:
+                out["reason"] = translate(reason).format(**others)
+            except (KeyError, IndexError, ValueError):
+                # a reason that is already text (another notice's, said in English), not a
+                # template: a brace in it is no field
+                out["reason"] = translate(reason)
+        return out
 
     def text(self, translate: Callable[[str], str] = str) -> str:
         return translate(self.message).format(**self._params(translate))
@@ -269,7 +343,7 @@ def unavailable(path: str | Path, exc: BaseException | None = None) -> JournalUn
     """:class:`JournalUnavailable` for the journal at ``path`` (see :func:`diagnose`)."""
     p = diagnose(path, exc)
     return JournalUnavailable(p.kind, N_("Games cannot be saved: {reason}."), p.advice,
-                              reason=p.reason.format(**p.params), **p.params)
+                              reason=p.reason, **p.params)
 
 
 # ---------------------------------------------------------------------- checksums, cleaning
@@ -320,6 +394,67 @@ class GameRecord:
     events: list[dict[str, Any]]
     created: float
     finished: float | None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat's result of a finished game, as the journal keeps it: ``seat`` (0-based, seat
+    order), ``name`` (as played), ``player_id`` (a ``players`` row, ``None``: not linked),
+    ``score``, ``rank`` (1 = first, after the tie-break), ``winner``, ``start_player``,
+    ``sources`` (score by source, in the game's display order)."""
+
+    seat: int
+    name: str
+    player_id: int | None
+    score: int
+    rank: int
+    winner: bool
+    start_player: bool
+    sources: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a finished game's results are: ``seats`` in seat order, ``tie_break`` (``None``,
+    or ``(template, params)``: an ``N_`` text and its parameters saying how a tie for a place
+    was broken), ``options`` (the setup's choices a player would name: map, edition, ...,
+    JSON values)."""
+
+    seats: tuple[SeatRow, ...]
+    tie_break: tuple[str, dict[str, Any]] | None
+    options: dict[str, Any]
+
+
+PAUSE_S = 30 * 60   # a longer gap between two moves is a pause (dinner, the next evening), not play
+
+
+def active_minutes(created: float, times: list[float], end: float) -> int:
+    """Minutes played from ``created`` through the moves made at ``times`` to ``end`` (all
+    seconds since the epoch), each gap longer than :data:`PAUSE_S` left out (a game resumed the
+    next day did not last a day)."""
+    total, prev = 0.0, created
+    for t in [*times, end]:
+        gap = t - prev
+        if 0 < gap <= PAUSE_S:
+            total += gap
+        prev = max(prev, t)
+    return round(total / 60)
+
+
+def outcome_text(game: str, started: float, finished: float, duration_min: int, tie_break: str | None,
+                 options: str, rows: list[tuple[Any, ...]]) -> str:
+    """The text an outcome's checksum covers: the columns of its ``outcomes`` row and the
+    ``(seat, name, score, rank, winner, start_player, sources)`` of its ``results`` rows (the
+    player link is left out: merging or deleting a player changes it, not the result)."""
+    parts = [game, repr(float(started)), repr(float(finished)), str(duration_min), tie_break or "", options]
+    parts += ["\x1e".join(str(int(v) if isinstance(v, bool) else v) for v in row) for row in rows]
+    return "\x1d".join(parts)
+
+
+def outcome_sum(game_id: int, text: str) -> str:
+    """An outcome's checksum, over its game's id and :func:`outcome_text` (results never
+    outlive their game's end: :meth:`Journal.truncate` and the trigger delete them)."""
+    return _chain(str(game_id), 0, text)
 
 
 # ---------------------------------------------------------------------- the journal
@@ -406,7 +541,7 @@ class Journal:
     def _check_schema(self) -> None:
         """The tables that exist have our columns, with their types and keys (the added ones
         may be missing); anything else is a damaged schema."""
-        for table in ("meta", "games", "events"):
+        for table in _TABLES:
             found = {row[1]: (str(row[2]).upper(), row[5]) for row in self.db.execute(f"PRAGMA table_info({table})")}
             if not found:
                 continue
@@ -420,18 +555,22 @@ class Journal:
         """Create the tables, add the columns and the journal's id if any is missing; a
         journal already up to date is not written to."""
         db = self.db
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        missing_tables = not {"meta", "games", "events"} <= tables
-        columns = [] if missing_tables else [
-            (table, column, decl) for table, column, decl in _ADDED
-            if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}]
-        if not missing_tables and not columns and self._meta("journal_id", ""):
+        have = {(kind, name) for kind, name in db.execute("SELECT type, name FROM sqlite_master")}
+        missing_tables = not {("table", t) for t in _TABLES} <= have
+        missing_other = not ({("index", i) for i in _INDEXES} | {("trigger", t) for t in _TRIGGERS}) <= have
+        # the columns added since a table first existed (a table still missing is made whole)
+        columns = [
+            (table, column, decl) for table, column, decl in _ADDED if ("table", table) in have
+            and column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}]
+        if not missing_tables and not missing_other and not columns and self._meta("journal_id", ""):
             return
         db.execute("BEGIN IMMEDIATE")
         try:
             for statement in _SCHEMA.strip().split(";"):
                 if statement.strip():
                     db.execute(statement)
+            for trigger in _TRIGGERS.values():
+                db.execute(trigger)
             for table, column, decl in columns:
                 db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
             db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
@@ -560,8 +699,8 @@ class Journal:
         except OSError as exc:
             log.error("journal %s unusable (%s) and cannot be kept aside: %s", path, damage, exc)
             p = diagnose(path, exc)
-            return None, Notice(N_("The saved games file is damaged ({error}) and cannot be kept aside: {reason}."),
-                                {**p.params, "error": str(damage), "reason": p.reason.format(**p.params)}, p.advice,
+            return None, Notice(N_("The saved games file is damaged ({damage}) and cannot be kept aside: {reason}."),
+                                {**p.params, "damage": str(damage), "reason": p.reason}, p.advice,
                                 level="fault")
         log.error("journal %s unusable (%s); kept aside as %s", path, damage, aside)
         try:
@@ -627,11 +766,13 @@ class Journal:
         self._write_mark(game_id, 0)
         return game_id
 
-    def append(self, game_id: int, seq: int, event: dict[str, Any], finished: bool = False) -> None:
+    def append(self, game_id: int, seq: int, event: dict[str, Any], finished: bool = False,
+               outcome: Outcome | None = None) -> None:
         """Record event number ``seq`` (1-based) of a game, and with ``finished`` that the game
-        is over, in one transaction. Committed (fsync'd) on return; raises ``sqlite3.Error``
-        (nothing recorded) if the disk refuses, :class:`JournalGone` if the file was deleted
-        or replaced."""
+        is over and its ``outcome`` (the results: one ``results`` row per seat, one
+        ``outcomes`` row), in one transaction. Committed (fsync'd) on return; raises
+        ``sqlite3.Error`` (nothing recorded) if the disk refuses, :class:`JournalGone` if the
+        file was deleted or replaced."""
         now = time.time()
         text = json.dumps(event, separators=(",", ":"))
 
@@ -642,7 +783,40 @@ class Journal:
             db.execute("UPDATE games SET head = ? WHERE id = ?", (row_sum, game_id))
             if finished:
                 db.execute("UPDATE games SET finished = ? WHERE id = ?", (now, game_id))
+                if outcome is not None:
+                    self._put_outcome(db, game_id, outcome, now)
         self._write(game_id, body)
+
+    def record_outcome(self, game_id: int, outcome: Outcome) -> None:
+        """Record the results of a game already finished without them (by an older program,
+        or before results were kept), replacing any there are. Raises ``KeyError`` if the game
+        is not finished; else as :meth:`append`."""
+        def body(db: sqlite3.Connection) -> None:
+            row = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row[0] is None or row[0] < 0:
+                raise KeyError(game_id)
+            self._put_outcome(db, game_id, outcome, row[0])
+        self._write(game_id, body)
+
+    @staticmethod
+    def _put_outcome(db: sqlite3.Connection, game_id: int, outcome: Outcome, end: float) -> None:
+        game, created = db.execute("SELECT game, created FROM games WHERE id = ?", (game_id,)).fetchone()
+        times = [t for (t,) in db.execute("SELECT at FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+        duration = active_minutes(created, times, end)
+        tie = (json.dumps({"text": outcome.tie_break[0], "params": outcome.tie_break[1]}, separators=(",", ":"))
+               if outcome.tie_break else None)
+        options = json.dumps(outcome.options, separators=(",", ":"))
+        rows = [(r.seat, r.name, r.score, r.rank, r.winner, r.start_player,
+                 json.dumps(r.sources, separators=(",", ":"))) for r in outcome.seats]
+        db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+        text = outcome_text(game, created, end, duration, tie, options, rows)
+        db.execute("INSERT OR REPLACE INTO outcomes (game_id, game, started, finished, duration_min, tie_break, "
+                   "options, sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (game_id, game, created, end, duration, tie, options, outcome_sum(game_id, text)))
+        db.executemany("INSERT INTO results (game_id, seat, name, player_id, score, rank, winner, start_player, "
+                       "sources) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       [(game_id, seat, name, r.player_id, score, rank, int(win), int(start), src)
+                        for r, (seat, name, score, rank, win, start, src) in zip(outcome.seats, rows)])
 
     def _prev_sum(self, game_id: int, seq: int) -> str:
         """The checksum row ``seq`` chains from: row ``seq - 1``'s, or the game's for the first."""
@@ -657,6 +831,9 @@ class Journal:
         """Forget the events after the first ``keep`` (undo), in one transaction."""
         def body(db: sqlite3.Connection) -> None:
             db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, keep))
+            # a game no longer over has no results (the trigger does it too, for older programs)
+            db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM outcomes WHERE game_id = ?", (game_id,))
             db.execute("UPDATE games SET finished = NULL, head = ? WHERE id = ?",
                        (self._prev_sum(game_id, keep + 1) or None, game_id))
         self._write(game_id, body)
@@ -667,17 +844,42 @@ class Journal:
             db.execute("UPDATE games SET finished = -1 WHERE id = ?", (game_id,))
         self._write(game_id, body)
 
+    @contextmanager
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        """One transaction for a change that belongs to no game (the players): all of it is
+        on disk when the block ends, or none of it. SQLite errors become
+        :class:`JournalError` (damaged, or unavailable: a full disk, ...); a file deleted or
+        replaced raises :class:`JournalGone` before anything is written. Other exceptions
+        raised in the block roll it back and pass through."""
+        self._check_alive()
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+        except sqlite3.Error as exc:
+            if is_damage(exc):
+                raise JournalDamaged(str(exc)) from exc
+            raise unavailable(self.path, exc) from exc
+
     # -------------------------------------------------------------- reading
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        """SQLite errors while reading become :class:`JournalError` (damaged, or unavailable)."""
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection for reads: SQLite errors while reading become :class:`JournalError`
+        (damaged, or unavailable)."""
         try:
             yield self._db
         except sqlite3.Error as exc:
             if is_damage(exc):
                 raise JournalDamaged(str(exc)) from exc
             raise unavailable(self.path, exc) from exc
+
+    _reading = reading
 
     def load(self, game_id: int) -> GameRecord:
         """A game with its events in order, its checksums verified and its strings cleaned

@@ -14,6 +14,7 @@ from typing import Any
 
 from .engine.core import N_, Event, Game, ReplayError, event_to_json
 from .games import plugin, rules_for
+from .history import outcome_of
 from .journal import Journal, JournalError, JournalUnavailable, Notice, diagnose
 from .tags import TagRegistry
 
@@ -48,7 +49,7 @@ def _save_error(journal: Journal, what: str, exc: Exception) -> SaveError:
     if isinstance(exc, JournalError):
         return SaveError(exc.notice.message, exc.notice.advice, **exc.notice.params)
     problem = diagnose(journal.path, exc)
-    return SaveError(what, reason=problem.reason.format(**problem.params))
+    return SaveError(what, reason=problem.reason, **problem.params)
 
 
 class Session:
@@ -100,9 +101,12 @@ class Session:
         new_state = self.game.check(event)
         if self.journal is not None:
             assert self.game_id is not None  # a journaled session always has its game's id
+            over = bool(getattr(new_state, "over", False))
+            # the results go into the same transaction as the move that ends the game
+            outcome = outcome_of(self.journal, self.name, self.rules, new_state) if over else None
             try:
                 self.journal.append(self.game_id, len(self.game.events) + 1, event_to_json(event),
-                                    finished=bool(getattr(new_state, "over", False)))
+                                    finished=over, outcome=outcome)
             except (sqlite3.Error, JournalError) as exc:
                 log.error("move not saved: %s", exc)
                 raise _save_error(self.journal, N_("The move could not be saved ({reason}); nothing changed. "

@@ -15,6 +15,35 @@ from .leds import PlanFn
 Violations = Callable[[Any, Any], list[str]]
 
 
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's result of a finished game: ``seat`` (0-based), ``name`` (as played),
+    ``score`` (the game's points; a game without points gives 1 to the winner, 0 to the
+    others: :attr:`GamePlugin.scored`), ``rank`` (1 = first, after the tie-break), ``winner``,
+    ``sources``: points by source, keys from :attr:`GamePlugin.sources` (in that order)."""
+
+    seat: int
+    name: str
+    score: int
+    rank: int
+    winner: bool
+    sources: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Results:
+    """A finished game's results (the ``results`` hook): ``seats`` in seat order;
+    ``start_seat``: who played first (``None``: not known); ``tie_break``: ``None``, or
+    ``(template, params)``, an ``N_`` text and its parameters saying how a tie was broken
+    (citing the rule); ``options``: the setup's choices a player would name (map, edition,
+    variants), JSON values."""
+
+    seats: tuple[SeatScore, ...]
+    start_seat: int | None
+    tie_break: tuple[str, dict[str, Any]] | None
+    options: dict[str, Any]
+
+
 class GameRules(Rules[Any], Protocol):
     """The :class:`~firmware_host.engine.core.Rules` of a registered game, which also keep
     the ``setup`` they were made from and its parsed ``board`` data (read by the screens,
@@ -52,6 +81,13 @@ class GamePlugin:
       (``table-companion score``), or ``None``; raises ``ValueError``/``KeyError``/
       ``TypeError`` on a malformed file.
     - ``display``: the import path of the game's display package (``display.games``).
+    - ``results(rules, state) -> Results``: a finished game's results (the history, the
+      statistics, the BG Stats push); called only when ``state.over``. ``sources``: ``(key,
+      label)`` of every key a seat's ``sources`` can hold, in display order, labels marked
+      with ``N_``. ``scored``: whether the game has points (Chariot Race has only a winner
+      and places: its ``score`` is 1 for the winner, and the screens and exports leave it out).
+      ``bgg_id``: the game's BoardGameGeek id (the BG Stats push matches the game by it;
+      ``None``: by its English title).
     """
 
     name: str
@@ -73,6 +109,10 @@ class GamePlugin:
     tag_kinds: Callable[[dict[str, Any]], dict[str, tuple[str, ...]]]
     score_holdings: Callable[[dict[str, Any], dict[str, Any]], tuple[dict[str, Any], str]] | None
     display: str
+    results: Callable[[Any, Any], Results]
+    sources: tuple[tuple[str, str], ...] = ()
+    scored: bool = True
+    bgg_id: int | None = None
 
     def rules(self, setup: Any) -> GameRules:
         """The rules of a game with ``setup`` (a :attr:`setup_type`)."""

@@ -7,13 +7,13 @@ import statistics
 from typing import Any
 
 from ..core import N_, Game
-from ..plugin import GamePlugin
+from ..plugin import GamePlugin, Results, SeatScore
 from . import invariants, moves, play
 from .board import board_for
 from .leds import concordia_plan
 from .rules import ConcordiaRules, map_players
 from .state import DECISIONS, ConcordiaSetup
-from .tally import format_tally, quick_tally
+from .tally import LABELS, format_tally, quick_tally
 
 
 def demo_setup(players: int, rng: random.Random, board: dict[str, Any]) -> ConcordiaSetup:
@@ -61,6 +61,41 @@ def score_holdings(board_data: dict[str, Any], data: dict[str, Any]) -> tuple[di
     return result, format_tally(result)
 
 
+# a seat's points by source: the gods in the order of C-GOD-ORDER, the Concordia card, the track
+SOURCES = tuple((key, LABELS[key]) for key in
+                ("vesta", "jupiter", "saturnus", "mercurius", "mars", "minerva", "concordia", "track"))
+
+
+def results(rules: ConcordiaRules, state: Any) -> Results:
+    """The tally by gods as results (C-GOD, C-GOD-TOTAL): score = total, sources = each
+    line's VP, rank from the tally's ranking (equal totals: the Praefectus Magnus, C-END-4);
+    the start player is the first seat (C-SETUP)."""
+    final = state.final
+    ranks = {i: r for r, i in enumerate(final["ranking"], start=1)}
+    seats = tuple(SeatScore(i, p.name, final["players"][i]["total"], ranks[i], i == final["winner"],
+                            {line["god"]: line["vp"] for line in final["players"][i]["lines"]})
+                  for i, p in enumerate(state.players))
+    tie_break: tuple[str, dict[str, Any]] | None = None
+    best = final["players"][final["ranking"][0]]["total"]
+    top = [i for i in final["ranking"] if final["players"][i]["total"] == best]
+    if len(top) > 1:                                                                  # C-END-4, C-AMB-6
+        names = ", ".join(state.players[i].name for i in top)
+        if final["winner"] is None:
+            tie_break = (N_("{names} tie on {vp} VP; nobody knows who holds the Praefectus Magnus (C-END-4)."),
+                         {"names": names, "vp": best})
+        elif state.praefectus == final["winner"]:
+            tie_break = (N_("{names} tie on {vp} VP; {winner} holds the Praefectus Magnus and wins (C-END-4)."),
+                         {"names": names, "vp": best, "winner": state.players[final["winner"]].name})
+        else:
+            tie_break = (N_("{names} tie on {vp} VP; {winner} would receive the Praefectus Magnus first and "
+                            "wins (C-END-4, C-AMB-6)."),
+                         {"names": names, "vp": best, "winner": state.players[final["winner"]].name})
+    setup = rules.setup
+    return Results(seats, 0, tie_break, {"map": setup.map, "market_mode": setup.market_mode,
+                                         "vesta_per_card": setup.vesta_per_card,
+                                         "praefectus_passes": setup.praefectus_passes})
+
+
 PLUGIN = GamePlugin(
     name="concordia", title=N_("Concordia"), data="concordia", players=range(2, 6),
     setup_type=ConcordiaSetup, rules_type=ConcordiaRules, decisions=DECISIONS,
@@ -68,4 +103,4 @@ PLUGIN = GamePlugin(
     invariants=invariants.violations, final_invariants=invariants.game_over_violations,
     demo_setup=demo_setup, sim_figures=sim_figures, sim_summary=sim_summary,
     led_plan=concordia_plan, tag_kinds=tag_kinds, score_holdings=score_holdings,
-    display="display.concordia")
+    display="display.concordia", results=results, sources=SOURCES, bgg_id=124361)

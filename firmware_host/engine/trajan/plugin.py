@@ -7,7 +7,7 @@ import statistics
 from typing import Any
 
 from ..core import N_, Game
-from ..plugin import GamePlugin
+from ..plugin import GamePlugin, Results, SeatScore
 from . import invariants, moves, play
 from .board import PLAYER_COLOURS, TrajanBoard
 from .leds import trajan_plan
@@ -63,6 +63,42 @@ def score_holdings(board_data: dict[str, Any], data: Any) -> tuple[dict[str, Any
     return {**tally_to_json(result), "warnings": warnings}, "\n".join(lines)
 
 
+# a seat's points by source: the VP scored during the game (rules.py's add_vp sources), then
+# the lines of the final tally by group (T-FINAL-1..6, scoring.py); they add up to the score
+IN_GAME_SOURCES = (
+    ("trajan_tiles", N_("Trajan tiles")), ("ships", N_("Seaport: ships")), ("military", N_("Military")),
+    ("senate", N_("Senate")), ("construction", N_("Construction")), ("demands", N_("Unmet demands")),
+)
+FINAL_SOURCES = (
+    ("end_hand", N_("Goods cards in hand")), ("end_worker_camp", N_("Worker camp")),
+    ("end_military_camp", N_("Military camp")), ("end_circle", N_("Trajan tiles on circle")),
+    ("end_construction", N_("Construction sets")), ("end_bonus", N_("Bonus tiles")),
+)
+
+
+def results(rules: TrajanRules, state: Any) -> Results:
+    """The final tally as results: score = VP after final scoring, rank from the tally's
+    ranking (equal VP: higher in the senate first, T-TIE-1), sources as :data:`IN_GAME_SOURCES`
+    and :data:`FINAL_SOURCES`; the start player is the first seat (T-SETUP)."""
+    final = state.final
+    ranks = {i: r for r, i in enumerate(final["ranking"], start=1)}
+    seats = []
+    for i, p in enumerate(state.players):
+        sources = {key: p.vp_by[key] for key, _label in IN_GAME_SOURCES if key in p.vp_by}
+        for line in final["players"][i]["lines"]:
+            sources[f"end_{line.group}"] = sources.get(f"end_{line.group}", 0) + line.vp
+        seats.append(SeatScore(i, p.name, p.vp, ranks[i], i == final["winner"], sources))
+    tie_break: tuple[str, dict[str, Any]] | None = None
+    top = [i for i in final["ranking"] if state.players[i].vp == state.players[final["winner"]].vp]
+    if len(top) > 1:                                                                  # T-TIE-1
+        tie_break = (N_("{names} tie on {vp} VP; {winner} is higher in the senate and wins (T-TIE-1)."),
+                     {"names": ", ".join(state.players[i].name for i in top), "vp": state.players[top[0]].vp,
+                      "winner": state.players[top[0]].name})
+    setup = rules.setup
+    return Results(tuple(seats), 0, tie_break, {"edition": setup.edition, "demand_mode": setup.demand_mode,
+                                                "yellow_counts_itself": setup.yellow_counts_itself})
+
+
 PLUGIN = GamePlugin(
     name="trajan", title=N_("Trajan"), data="trajan", players=range(2, 5),
     setup_type=TrajanSetup, rules_type=TrajanRules, decisions=DECISIONS,
@@ -70,4 +106,5 @@ PLUGIN = GamePlugin(
     invariants=invariants.violations, final_invariants=invariants.game_over_violations,
     demo_setup=demo_setup, sim_figures=sim_figures, sim_summary=sim_summary,
     led_plan=trajan_plan, tag_kinds=tag_kinds, score_holdings=score_holdings,
-    display="display.trajan")
+    display="display.trajan", results=results, sources=IN_GAME_SOURCES + FINAL_SOURCES,
+    bgg_id=102680)
