@@ -4,7 +4,8 @@
 ``replay`` prints a journaled or exported game's final state and scores; ``score`` tallies
 an end-of-game holdings file; ``simulate`` plays random legal games through an engine;
 ``screenshot`` renders every screen of a scripted game to PNG; ``selftest`` checks the
-wiring (buttons, NFC reader, LED strip).
+wiring (buttons, NFC reader, LED strip); ``export``, ``backup``, ``restore`` and ``players``
+work on the saved games (docs/history.md).
 """
 
 from __future__ import annotations
@@ -122,6 +123,119 @@ def _selftest(args: argparse.Namespace) -> int:
     return selftest(config, yes=args.yes, timeout=args.timeout)
 
 
+def _journal_path(args: argparse.Namespace) -> Path:
+    """The journal a history command works on: ``--journal``, else the config file's."""
+    if args.journal:
+        return Path(args.journal)
+    from .config import load_config
+
+    return load_config(args.config).journal_path
+
+
+def _open_journal(args: argparse.Namespace) -> Any:
+    """The journal for ``export``/``backup``/``players``; raises ``ValueError`` (one line:
+    ``ConfigError`` or ``JournalError``) if it cannot be opened."""
+    from .journal import Journal
+
+    path = _journal_path(args)
+    if not path.is_file():
+        raise ValueError(f"{path}: no saved games file there (use --journal FILE)")
+    return Journal(path)
+
+
+def _day(text: str) -> float:
+    """``YYYY-MM-DD`` as the epoch seconds of that day's local midnight. Raises
+    ``ValueError`` (one line) for anything else."""
+    import datetime
+
+    try:
+        day = datetime.date.fromisoformat(text) if len(text) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise ValueError(f"--since {text!r} is not a date: give YYYY-MM-DD, e.g. 2026-11-23")
+    return datetime.datetime.combine(day, datetime.time()).timestamp()
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .history import History
+    from .share import export
+
+    try:
+        since = _day(args.since) if args.since is not None else None
+        journal = _open_journal(args)
+    except ValueError as exc:
+        return _refuse(exc)
+    try:
+        text = export(History(journal), args.format, since=since)
+    except ValueError as exc:           # JournalError: the file cannot be read now
+        return _refuse(exc)
+    finally:
+        journal.close()
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            return _refuse(f"{args.out}: cannot be written: {exc.strerror or exc}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from .backup import backup
+
+    try:
+        journal = _open_journal(args)
+    except ValueError as exc:
+        return _refuse(exc)
+    try:
+        dest = backup(journal, Path(args.file))
+    except ValueError as exc:           # BackupError: one line
+        return _refuse(exc)
+    finally:
+        journal.close()
+    print(f"saved games backed up to {dest} ({dest.stat().st_size // 1024} KB, integrity checked)")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from .backup import restore
+
+    try:
+        path = _journal_path(args)
+        restore(Path(args.file), path)
+    except ValueError as exc:           # ConfigError, BackupError: one line
+        return _refuse(exc)
+    print(f"saved games restored from {args.file} into {path}")
+    return 0
+
+
+def _players(args: argparse.Namespace) -> int:
+    import time
+
+    from .players import Players
+
+    try:
+        journal = _open_journal(args)
+    except ValueError as exc:
+        return _refuse(exc)
+    try:
+        players = Players(journal).list()
+    except ValueError as exc:
+        return _refuse(exc)
+    finally:
+        journal.close()
+    if args.json:
+        print(json.dumps([p.__dict__ for p in players], ensure_ascii=False, indent=1))
+        return 0
+    for p in players:
+        last = time.strftime("%Y-%m-%d", time.localtime(p.last_played)) if p.last_played else "never"
+        print(f"{p.id:>4}  {p.name:<16}  {p.games:>4} games  last {last}"
+              + (f"  colour {p.colour}" if p.colour else "") + ("  token" if p.token else ""))
+    return 0
+
+
 def _seconds(text: str) -> float:
     value = float(text)
     if not value > 0:
@@ -168,6 +282,32 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("--timeout", type=_seconds, default=15.0, metavar="S",
                       help="seconds each prompt waits for a press, a tag or a tap (default 15)")
     test.set_defaults(func=_selftest)
+
+    def journal_options(cmd: argparse.ArgumentParser) -> None:
+        cmd.add_argument("--journal", help="the saved games file (default: from the config file)")
+        cmd.add_argument("--config", help="config file (default: /etc/table-companion/config.toml if present)")
+
+    exp = sub.add_parser("export", help="every finished game as BG Stats plays, CSV or JSON")
+    exp.add_argument("--format", choices=["bgstats", "csv", "json"], required=True)
+    exp.add_argument("--since", metavar="YYYY-MM-DD", help="only games that ended on or after this day")
+    exp.add_argument("--out", metavar="FILE", help="write to FILE (default: standard output)")
+    journal_options(exp)
+    exp.set_defaults(func=_export)
+
+    bak = sub.add_parser("backup", help="back up the saved games (players, games) to a file, checked")
+    bak.add_argument("file", help="the backup file to write (replaced if it exists)")
+    journal_options(bak)
+    bak.set_defaults(func=_backup)
+
+    res = sub.add_parser("restore", help="replace the saved games with a backup (the companion stopped)")
+    res.add_argument("file", help="a backup written by 'backup' or the USB export")
+    journal_options(res)
+    res.set_defaults(func=_restore)
+
+    pl = sub.add_parser("players", help="the players kept on the box, most recently played first")
+    pl.add_argument("--json", action="store_true", help="machine-readable output")
+    journal_options(pl)
+    pl.set_defaults(func=_players)
 
     shot = sub.add_parser("screenshot", help="render every screen of a scripted game to PNG")
     shot.add_argument("--out", default="docs/screens", help="output folder")

@@ -252,3 +252,57 @@ def test_run_and_selftest_refuse_a_bad_config_file_in_one_line(tmp_path, capsys,
 def test_simulate_refuses_no_games(capsys):
     assert main(["simulate", "trajan", "--players", "2", "--games", "0"]) == 2
     assert _one_line(capsys) == "--games 0: must be an integer from 1 to 100000"
+
+
+# ---------------------------------------------------------------------- the saved games (issue 15)
+
+def _journal_with_finished_games(path, seeds=(3, 8)):
+    journal = Journal(path)
+    for seed in seeds:
+        s = Session("trajan", setup(2, seed=seed), journal)
+        for e in finished_events(2, seed=seed):
+            s.submit(e)
+    return journal
+
+
+def test_export_json_round_trips_through_the_command_line(tmp_path, capsys):
+    from firmware_host.history import History
+    from firmware_host.share import read_json
+
+    path = tmp_path / "j.db"
+    journal = _journal_with_finished_games(path)
+    expected = list(reversed(History(journal).finished()))
+    journal.close()
+    assert main(["export", "--format", "json", "--journal", str(path), "--out", str(tmp_path / "all.json")]) == 0
+    back = read_json((tmp_path / "all.json").read_text(encoding="utf-8"))
+    assert back == expected
+    assert [(s.name, s.score, s.rank, s.winner) for s in back[0].seats] == [
+        (s.name, s.score, s.rank, s.winner) for s in expected[0].seats]
+    assert main(["export", "--format", "csv", "--journal", str(path), "--since", "2999-01-01"]) == 0
+    assert capsys.readouterr().out.count("\n") == 1          # the header only
+
+
+def test_export_refuses_a_bad_date_or_missing_journal_in_one_line(tmp_path, capsys):
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    assert main(["export", "--format", "csv", "--journal", str(path), "--since", "23.11.2026"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "YYYY-MM-DD" in err
+    assert main(["export", "--format", "csv", "--journal", str(tmp_path / "none.db")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no saved games file" in err
+
+
+def test_backup_then_restore_from_the_command_line(tmp_path, capsys):
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    assert main(["backup", str(tmp_path / "b.db"), "--journal", str(path)]) == 0
+    _journal_with_finished_games(path, (8,)).close()              # a game more after the backup
+    assert main(["restore", str(tmp_path / "b.db"), "--journal", str(path)]) == 0
+    assert main(["players", "--journal", str(path), "--json"]) == 0
+    out = capsys.readouterr().out
+    players = json.loads(out[out.index("["):])
+    assert [(p["name"], p["games"]) for p in players] == [("Bela", 1), ("Anna", 1)]
+    (tmp_path / "junk.db").write_bytes(b"not a database at all" * 100)
+    assert main(["restore", str(tmp_path / "junk.db"), "--journal", str(path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
