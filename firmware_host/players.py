@@ -58,12 +58,15 @@ def normal_name(name: object) -> str:
     if not isinstance(name, str):
         raise PlayerError(N_("A name is text of 1 to {max} letters."), max=NAME_MAX)
     text = unicodedata.normalize("NFC", name).strip()
-    if not text:
+    # the zero-width (non-)joiner is Persian spelling (the half-space of نیم‌فاصله), though
+    # Python counts it unprintable; the name must still show something besides them
+    shown = text.replace("\u200c", "").replace("\u200d", "")
+    if not shown.strip():
         raise PlayerError(N_("A name cannot be empty."))
     if len(text) > NAME_MAX:
         raise PlayerError(N_("\"{name}…\" is too long: a name has at most {max} letters."),
                           name=text[:NAME_MAX], max=NAME_MAX)
-    if not text.isprintable() or any("\ud800" <= ch <= "\udfff" for ch in text):
+    if not shown.isprintable() or any("\ud800" <= ch <= "\udfff" for ch in text):
         raise PlayerError(N_("A name holds only printable letters (no control characters)."))
     return text
 
