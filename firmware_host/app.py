@@ -349,6 +349,7 @@ def run(profile: str | None = None, config_path: str | None = None, journal_path
     inputs = InputQueue()
     hardware = open_hardware(config, inputs.put)
     ctl = Controller(None, stores=stores, allow_quit=sim, hardware=hardware)
+    ctl.usb_path = config.usb_mount         # History → Export to USB, when a stick is mounted there
 
     def stop(*_args: Any) -> None:      # systemd stops the service with SIGTERM
         ctl.running = False
@@ -420,6 +421,14 @@ def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware:
         nonlocal drawn_dirty
         ctl.draw(surface)
         drawn_dirty, ctl.dirty = ctl.dirty, True    # not dirty once on the window (scaled or not)
+
+    def present() -> None:
+        """Show the screen now, while a long job (an export to USB) keeps the loop waiting;
+        the job is alive, so the watchdog is fed too (a big backup outlasts WatchdogSec)."""
+        presenter.draw(paint)
+        pygame.display.flip()
+        watchdog.keepalive()
+    ctl.present = present
 
     band_frames: dict[tuple[Any, ...], pygame.Surface] = {}     # a pulse repeats its frames: drawn once each
 

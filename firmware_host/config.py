@@ -101,6 +101,7 @@ class Config:
     persian_digits: bool = False             # Persian screens write numbers in Persian digits
     state_dir: Path = field(default_factory=_default_state_dir)
     journal: Path | None = None              # default: <state_dir>/journal.db
+    usb_mount: Path = Path("/media/usb")     # where a USB stick is mounted: History exports onto it
     fullscreen: bool = False                 # the pi profile always runs full screen
     dim_after_minutes: Annotated[float, Meta(ge=0, le=1440)] = 10.0   # dark after this long without input; 0 = never
     pins: Pins = field(default_factory=Pins)
@@ -131,7 +132,7 @@ class Config:
         return self.state_dir / "tags.db"
 
 
-_PATHS = ("state_dir", "journal")
+_PATHS = ("state_dir", "journal", "usb_mount")
 
 
 def _check_paths(data: dict[str, Any], where: str) -> None:

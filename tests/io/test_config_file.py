@@ -76,7 +76,7 @@ def test_environment_variable_and_overrides(tmp_path, monkeypatch):
 # types, values out of range, NaN and infinities, unknown languages and keys, empty paths,
 # clashing pins and LEDs, files that are not TOML). The file is "config.toml" in the
 # current directory, so every message starts with "config.toml: ".
-KNOWN = ("profile, language, persian_digits, state_dir, journal, fullscreen, dim_after_minutes, pins, "
+KNOWN = ("profile, language, persian_digits, state_dir, journal, usb_mount, fullscreen, dim_after_minutes, pins, "
          "debounce_ms, hold_ms, stuck_s, nfc, serial_port, nfc_poll_ms, leds, led_pin, led_count, led_brightness, "
          "led_order, led_track_first, led_track_count, led_seat_first, led_seat_count, led_status")
 BAD = [
@@ -127,6 +127,7 @@ BAD = [
     # empty paths and device names
     ('state_dir = ""', 'state_dir = "": must be a path (not empty, no NUL)'),
     ('journal = "  "', 'journal = "  ": must be a path (not empty, no NUL)'),
+    ('usb_mount = ""', 'usb_mount = "": must be a path (not empty, no NUL)'),
     ('serial_port = ""', 'serial_port = "": must be a device path such as "/dev/serial0"'),
     # unknown keys, with the known ones
     ('colour = "red"', f"unknown key colour; the known keys are {KNOWN}"),
