@@ -8,12 +8,13 @@ centre of that widget, so scripts take exactly the path a finger does.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from firmware_host import i18n
-from firmware_host.engine.core import Event, RuleError
+from firmware_host.engine.core import Event, RuleError, translate_params
 from firmware_host.i18n import _
 from firmware_host.inputs import (
     BOWL_BUTTONS,
@@ -26,12 +27,13 @@ from firmware_host.inputs import (
     Touch,
     normalize_uid,
 )
-from firmware_host.journal import Journal, Notice, clean
+from firmware_host.journal import Journal, JournalError, Notice, clean
 from firmware_host.session import SaveError, Session, SessionError, Stores, open_saved, resume_unfinished, start
 from firmware_host.tags import TagStoreError
 
 from . import text, theme
-from .ui import Screen
+from .games import names_of
+from .ui import Screen, refusal
 
 MESSAGE_CHARS = 300     # a message is cut to this many characters before it is drawn
 UID_CHARS = 64          # a 10-byte UID written with separators ("04:a2:...") is 29
@@ -70,11 +72,20 @@ class Controller:
         self.dirty = True
         self.message = ""
         self.message_level = "info"
+        self.message_rule = ""              # the rule ID of a refusal, drawn apart from it
         self.devices: dict[str, DeviceStatus] = {}
         self.overlays: list[Screen] = []      # menus, forms and pickers over the game screen
         self.running = True
         self.show_hints = False             # the simulator's key-hint line (F1)
         self.on_state_change: Callable[[], None] | None = None
+        self._players: tuple[Journal, Any] | None = None        # (the journal it reads, Players)
+        self._history: tuple[Journal, Any] | None = None
+        #: where a USB stick is mounted (``Config.usb_mount``): History offers to export
+        #: every game onto it when a writable one is there (``None``: never)
+        self.usb_path: Path | None = None
+        #: draw and show the screen now, while a long job (an export) keeps the loop waiting;
+        #: set by the app's loop (``None``: the next frame shows it)
+        self.present: Callable[[], None] | None = None
         self.screen: Screen = self._home()
         if journal is not None:
             self._resume_unfinished()
@@ -173,6 +184,31 @@ class Controller:
     def state(self) -> Any:
         return self.session.state if self.session else None
 
+    # ------------------------------------------------------------------ between games
+
+    @property
+    def players(self) -> Any:
+        """The players' profiles kept in the journal
+        (:class:`firmware_host.players.Players`), ``None`` without a journal; made again
+        when the journal is (:meth:`retry_stores`)."""
+        if self.journal is None:
+            return None
+        if self._players is None or self._players[0] is not self.journal:
+            from firmware_host.players import Players
+            self._players = (self.journal, Players(self.journal))
+        return self._players[1]
+
+    @property
+    def history(self) -> Any:
+        """The games played, as the journal keeps them (:class:`firmware_host.history.History`),
+        ``None`` without a journal."""
+        if self.journal is None:
+            return None
+        if self._history is None or self._history[0] is not self.journal:
+            from firmware_host.history import History
+            self._history = (self.journal, History(self.journal))
+        return self._history[1]
+
     # ------------------------------------------------------------------ moves
 
     def submit(self, event: Event) -> bool:
@@ -181,7 +217,7 @@ class Controller:
         try:
             self.session.submit(event)
         except RuleError as exc:
-            self.say(exc.translated(_), "bad")
+            self.say(refusal(exc, self.session.name), "bad")
             self.screen.invalidate()
             return False
         except SaveError as exc:
@@ -290,7 +326,9 @@ class Controller:
 
     def say(self, message: str, level: str = "info") -> None:
         """Show ``message`` on the message line (cleaned of what no font can draw, and cut to
-        :data:`MESSAGE_CHARS`: it may quote a file name or an error)."""
+        :data:`MESSAGE_CHARS`: it may quote a file name or an error). A refusal
+        (:class:`~display.ui.Refusal`) brings its rule ID, drawn apart at the line's end."""
+        self.message_rule = getattr(message, "rule", "")
         message = clean(message)
         self.message = message if len(message) <= MESSAGE_CHARS else message[:MESSAGE_CHARS - 1] + "…"
         self.message_level = level
@@ -379,6 +417,8 @@ class Controller:
         except TagStoreError as exc:
             self.say(_("The tags cannot be read ({error}).").format(error=exc), "bad")
             return
+        if thing is None and is_uid and self._players_token(uid):
+            return
         if thing is None:
             if not is_uid:
                 self.say(_("That is not a tag the companion can use."), "bad")
@@ -390,6 +430,21 @@ class Controller:
             return
         if not self.active.tag(thing):
             self.say(_("That tag is not needed now."))
+
+    def _players_token(self, uid: str) -> bool:
+        """A player's own token read where no screen wants it: say whose it is (it picks them
+        for a seat of a new game) instead of offering it for enrolment; ``False`` if it is
+        nobody's."""
+        from firmware_host.players import PlayerError
+        try:
+            player = self.players.by_token(uid) if self.players is not None else None
+        except (PlayerError, JournalError):
+            return False
+        if player is None:
+            return False
+        self.say(_("That is {name}'s tag: it picks {name} for a seat when a new game is set up.").format(
+            name=player.name))
+        return True
 
     # ------------------------------------------------------------------ drawing
 
@@ -405,8 +460,8 @@ class Controller:
         if not msg and self.session is not None:
             news = getattr(self.session.state, "news", None)
             if news:
-                msg = " · ".join(_(t).format(**{k: _(v) if isinstance(v, str) else v for k, v in dict(p).items()})
-                                 for t, p in news)
+                names = names_of(self.session.name)
+                msg = " · ".join(_(t).format(**translate_params(dict(p), _, i18n.pgettext, names)) for t, p in news)
                 level = "good"
         colour = {"bad": theme.BAD, "good": theme.GOOD}.get(level, theme.TEXT)
         msg = clean(msg)[:MESSAGE_CHARS]
@@ -414,9 +469,34 @@ class Controller:
             hints = _("Keys: 1-6 bowls · Enter OK · Backspace UNDO · Esc menu · F1 hides this")
             msg = f"{hints} · {msg}" if msg else hints
             colour = theme.MUTED if not self.message else colour
-        if msg:
-            text.draw(surface, msg, (10, rect.centery), 16, colour, "midleft", max_width=theme.WIDTH - 20)
+        right = theme.WIDTH - 8
         down = [d for d in self.devices.values() if not d.ok]
         if down:
-            text.draw(surface, "⚠ " + ", ".join(d.device for d in down), (theme.WIDTH - 8, rect.centery), 14,
-                      theme.BAD, "midright")
+            right = text.draw(surface, "⚠ " + ", ".join(d.device for d in down), (right, rect.centery),
+                              theme.PLAY_FLOOR, theme.BAD, "midright", bold=True).left - 12
+        if self.message_rule and self.message:
+            # the rule ID of a refusal: small and muted at the end, where a player who wants to
+            # look the rule up finds it, and the sentence reads without it (issue 12)
+            right = text.draw(surface, self.message_rule, (right, rect.centery), "caption", theme.MUTED,
+                              "midright").left - 12
+        if msg:
+            self._message_lines(surface, msg, pygame.Rect(10, rect.y, right - 10, rect.height), colour)
+
+    @staticmethod
+    def _message_lines(surface: pygame.Surface, msg: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        """``msg`` in up to two lines at the size read during play (:data:`theme.PLAY_FLOOR`),
+        centred in ``rect``. News of several moves (" · " between them) that takes more keeps
+        its latest parts, after "…": the whole is in the move log."""
+        size = theme.PLAY_FLOOR
+        lines = text.wrap(msg, size, rect.width)
+        parts = msg.split(" · ")
+        while len(lines) > 2 and len(parts) > 1:
+            parts = parts[1:]
+            lines = text.wrap("… " + " · ".join(parts), size, rect.width)
+        if len(lines) > 2:              # one sentence longer than two lines: an error report
+            lines = lines[:1] + [" ".join(lines[1:])]
+        step = rect.height // 2 - 1     # 23 px: a line of Latin, Persian or Chinese at 18 px
+        top = rect.centery - step * (len(lines) - 1) / 2
+        for k, line in enumerate(lines):
+            text.draw(surface, line, (rect.x, top + k * step), size, colour, "midleft", max_width=rect.width,
+                      min_size=size)

@@ -1,17 +1,15 @@
-"""The home screen: start a game, or open one kept earlier; and, after a start-up problem
+"""The home screen: start a game; History, Players and Statistics between games; and, after a start-up problem
 (no journal, no tags, a config file that cannot be read), what it is and a Try again button."""
 
 from __future__ import annotations
 
 import logging
-import time
 
 import pygame
 
 from firmware_host import i18n
 from firmware_host.games import GAMES
 from firmware_host.i18n import _
-from firmware_host.journal import JournalError
 
 from . import text, theme
 from .games import display_for, title
@@ -34,7 +32,7 @@ def language_buttons(area: pygame.Rect, columns: int) -> list[Button]:
     for lang, rect in zip(langs, grid(area, len(langs), columns, gap=6)):
         usable = not text.missing_fonts(lang.code)
         out.append(Button(f"lang:{lang.code}", rect, lang.name if usable else lang.english,
-                          selected=lang.code == i18n.language().code, lang=lang.code, size=16))
+                          selected=lang.code == i18n.language().code, lang=lang.code))
     return out
 
 
@@ -81,9 +79,11 @@ class HomeScreen(Screen):
     def build(self) -> list[Button]:
         rows = column(pygame.Rect(24, 110, 340, 0), len(GAMES) + 1, 64, 12)
         out = [Button(f"new:{game}", rect, _("New game: {title}").format(title=_(title(game))),
-                      fill=(60, 120, 70)) for game, rect in zip(GAMES, rows)]
-        if self.ctl.journal is not None:
-            out.append(Button("games", rows[len(GAMES)], _("Saved games")))
+                      fill=theme.GO) for game, rect in zip(GAMES, rows)]
+        if self.ctl.journal is not None:      # between games: what was played, by whom, how well
+            for wid, label, rect in zip(("games", "players", "stats"), (_("History"), _("Players"), _("Statistics")),
+                                        grid(rows[len(GAMES)], 3, 3, gap=8)):
+                out.append(Button(wid, rect, label))
         actions = self._actions()
         for (game, aid, label), rect in zip(actions, column(pygame.Rect(436, 110, 340, 0), len(actions), 64, 12)):
             out.append(Button(f"action:{game}:{aid}", rect, _(label)))
@@ -98,8 +98,10 @@ class HomeScreen(Screen):
         text.draw(surface, _("table companion"), (16, theme.TOP_BAR // 2), 24, theme.ACCENT, "midleft", bold=True,
                   max_width=LANGUAGE_ROW.x - 24)
         if _font_notice:        # instead of the motto; English is shown, so is this message
-            text.draw_block(surface, "; ".join(_font_notice) + ".", pygame.Rect(24, 58, theme.WIDTH - 48, 48), 15,
-                            theme.BAD)
+            lines = text.wrap("; ".join(_font_notice) + ".", theme.PLAY_FLOOR, theme.WIDTH - 48)
+            for k, line in enumerate(lines[:2]):        # two lines of 18 px above the buttons (at 110)
+                text.draw(surface, line if k == 0 or len(lines) <= 2 else " ".join(lines[1:]), (24, 60 + 22 * k),
+                          theme.PLAY_FLOOR, theme.BAD, max_width=theme.WIDTH - 48, min_size=theme.FLOOR)
         else:
             text.draw(surface, _("Keeps the books while you play."), (24, 76), 18, theme.MUTED,
                       max_width=theme.WIDTH - 48)
@@ -115,12 +117,13 @@ class HomeScreen(Screen):
         y = area.y
         width = area.width
         for notice in self.ctl.faults:
-            for line, colour in ([(ln, theme.BAD) for ln in text.wrap(notice.text(_), 16, width)]
-                                 + [(ln, theme.MUTED) for ln in text.wrap(notice.advice_text(_), 15, width)]):
-                if y + 20 > bottom:
+            size = theme.PLAY_FLOOR
+            for line, colour in ([(ln, theme.BAD) for ln in text.wrap(notice.text(_), size, width)]
+                                 + [(ln, theme.MUTED) for ln in text.wrap(notice.advice_text(_), size, width)]):
+                if y + 22 > bottom:
                     return
-                text.draw(surface, line, (area.x, y), 16 if colour == theme.BAD else 15, colour, max_width=width)
-                y += 20
+                text.draw(surface, line, (area.x, y), size, colour, max_width=width, min_size=size)
+                y += 22
             y += 8
 
     def press(self, wid: str) -> None:
@@ -132,53 +135,16 @@ class HomeScreen(Screen):
         elif wid.startswith("lang:"):
             choose_language(self.ctl, wid[5:])
         elif wid == "games":
-            self.ctl.push(GamesScreen(self.ctl))
+            from .history import HistoryScreen
+            self.ctl.push(HistoryScreen(self.ctl))
+        elif wid == "players":
+            from .players import PlayersScreen
+            self.ctl.push(PlayersScreen(self.ctl))
+        elif wid == "stats":
+            from .stats import StatsScreen
+            self.ctl.push(StatsScreen(self.ctl))
         elif wid.startswith("action:"):
             _kind, game, aid = wid.split(":", 2)
             screen = next(s for a, _label, s in display_for(game).home_actions if a == aid)
             self.ctl.push(screen(self.ctl))
 
-
-class GamesScreen(Screen):
-    """Games in the journal, newest first: open one to see its tally or carry it on."""
-
-    PAGE = 5
-
-    def __init__(self, ctl) -> None:
-        super().__init__(ctl)
-        self.page = 0
-        self.rows = []
-        if ctl.journal is not None:
-            try:
-                self.rows = ctl.journal.games()
-            except JournalError as exc:
-                ctl.say(exc.notice.text(_), "bad")
-
-    def build(self) -> list[Button]:
-        out = []
-        shown = self.rows[self.page * self.PAGE:(self.page + 1) * self.PAGE]
-        rects = column(pygame.Rect(24, 70, 560, 0), self.PAGE, 60)
-        for (gid, game, created, finished, events), rect in zip(shown, rects):
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(created))
-            state = _("finished") if finished and finished > 0 else _("set aside") if finished else _("in progress")
-            out.append(Button(f"open:{gid}", rect, f"{_(title(game))} · {when}",
-                              _("{n} moves, {state}").format(n=events, state=state), size=17))
-        out.append(Button("prev", pygame.Rect(600, 70, 180, 56), _("Newer"), enabled=self.page > 0))
-        out.append(Button("next", pygame.Rect(600, 136, 180, 56), _("Older"),
-                          enabled=(self.page + 1) * self.PAGE < len(self.rows)))
-        out.append(Button("close", pygame.Rect(600, 370, 180, 56), _("Back")))
-        return out
-
-    def paint(self, surface: pygame.Surface) -> None:
-        text.draw(surface, _("Saved games"), (24, 16), 24, theme.TEXT, bold=True)
-        if not self.rows:
-            text.draw(surface, _("No games yet."), (24, 80), 18, theme.MUTED)
-
-    def press(self, wid: str) -> None:
-        if wid.startswith("open:"):
-            self.ctl.open_game(int(wid[5:]))
-        elif wid in ("prev", "next"):
-            self.page += 1 if wid == "next" else -1
-            self.invalidate()
-        elif wid == "close":
-            self.ctl.pop()

@@ -1,4 +1,5 @@
-"""The menu (UNDO held, or the Menu button): leave the game, its move log, saved games, language, quit."""
+"""The menu (UNDO held, or the Menu button): leave the game, share a finished one's result, its move
+log, the history, language, quit."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import pygame
 from firmware_host.i18n import _
 
 from . import text, theme
-from .home import GamesScreen, choose_language, language_buttons
+from .history import HistoryScreen
+from .home import choose_language, language_buttons
 from .tags import TagsScreen, TapTagScreen
 from .ui import Button, Screen, column
 
@@ -16,18 +18,25 @@ class MenuScreen(Screen):
     chrome = False
 
     def build(self) -> list[Button]:
-        rows = column(pygame.Rect(24, 64, 360, 0), 6, 56, 6)
-        out = [Button("resume", rows[0], _("Back to the game"), fill=(60, 120, 70))]
-        if self.ctl.session is not None:
-            out.append(Button("leave", rows[1], _("Leave this game"), _("it stays saved")))
+        session = self.ctl.session
+        entries = [Button("resume", pygame.Rect(0, 0, 0, 0), _("Back to the game"), fill=theme.GO)]
+        if session is not None and session.finished and self.ctl.journal is not None:
+            entries.append(Button("share", pygame.Rect(0, 0, 0, 0), _("Share the result"), _("QR code for phones")))
+        if session is not None:
+            entries.append(Button("leave", pygame.Rect(0, 0, 0, 0), _("Leave this game"), _("it stays saved")))
         if self.ctl.journal is not None:
-            out.append(Button("games", rows[2], _("Saved games")))
+            entries.append(Button("games", pygame.Rect(0, 0, 0, 0), _("History")))
         if self.ctl.tags is not None:
-            out.append(Button("tags", rows[3], _("Tags")))
+            entries.append(Button("tags", pygame.Rect(0, 0, 0, 0), _("Tags")))
         if hasattr(getattr(self.ctl.hardware, "nfc", None), "tap"):
-            out.append(Button("tap", rows[4], _("Touch a tag to the reader"), _("simulator")))
+            entries.append(Button("tap", pygame.Rect(0, 0, 0, 0), _("Touch a tag to the reader"), _("simulator")))
         if self.ctl.allow_quit:
-            out.append(Button("quit", rows[5], _("Quit")))
+            entries.append(Button("quit", pygame.Rect(0, 0, 0, 0), _("Quit")))
+        # as many rows as there are entries, each at least a touch target high
+        height = max(theme.MIN_TARGET, min(56, (theme.CONTENT_BOTTOM - 64 - 6 * (len(entries) - 1)) // len(entries)))
+        for b, rect in zip(entries, column(pygame.Rect(24, 64, 360, 0), len(entries), height, 6)):
+            b.rect = rect
+        out = entries
         out += language_buttons(pygame.Rect(420, 100, 356, 2 * 60 + 6), 2)
         out += self.game_actions(pygame.Rect(420, 276, 356, 56))
         return out
@@ -39,14 +48,14 @@ class MenuScreen(Screen):
         if self.ctl.session is None:
             return []
         actions = display_for(self.ctl.session.name).menu_actions
-        out = [Button(f"game:{wid}", first.move(0, k * 62), _(label), size=17)
+        out = [Button(f"game:{wid}", first.move(0, k * 62), _(label))
                for k, (wid, label, _screen) in enumerate(actions)]
-        out.append(Button("log", first.move(0, len(actions) * 62), _("Move log"), _("who did what"), size=17))
+        out.append(Button("log", first.move(0, len(actions) * 62), _("Move log"), _("who did what")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
         text.draw(surface, _("Menu"), (24, 16), 24, theme.TEXT, bold=True)
-        text.draw(surface, _("Language"), (420, 70), 17, theme.MUTED)
+        text.draw(surface, _("Language"), (420, 70), theme.PLAY_FLOOR, theme.MUTED)
 
     def press(self, wid: str) -> None:
         if wid == "resume":
@@ -54,7 +63,12 @@ class MenuScreen(Screen):
         elif wid == "leave":
             self.ctl.close_game()
         elif wid == "games":
-            self.ctl.push(GamesScreen(self.ctl))
+            self.ctl.push(HistoryScreen(self.ctl))
+        elif wid == "share":
+            from .share import share_open_game
+            screen = share_open_game(self.ctl)
+            if screen is not None:
+                self.ctl.push(screen)
         elif wid == "tags":
             self.ctl.push(TagsScreen(self.ctl))
         elif wid == "tap":

@@ -14,9 +14,9 @@ from firmware_host.i18n import _
 from . import text, theme
 from .ui import Button, Screen
 
-ROWS = 8                 # moves on a page
-ROW_H = 38
 LIST_TOP = 64
+LINE_H = 22              # a line of a move at 18 px; a move takes one or two
+TEXT_X = 60
 
 
 def move_lines(ctl: Any) -> list[str]:
@@ -48,8 +48,23 @@ class MoveLogScreen(Screen):
     def __init__(self, ctl: Any) -> None:
         super().__init__(ctl)
         self.lines = move_lines(ctl)
-        self.pages = max(1, (len(self.lines) + ROWS - 1) // ROWS)
+        self.wrapped = [text.wrap(line, theme.PLAY_FLOOR, theme.WIDTH - TEXT_X - 16) for line in self.lines]
+        self.page_starts = self.paginate()
+        self.pages = len(self.page_starts)
         self.page = self.pages - 1
+
+    def paginate(self) -> list[int]:
+        """The index of each page's first move: as many whole moves (one or two lines each,
+        at the size read during play) as fit between the title and the buttons."""
+        room = theme.CONTENT_BOTTOM - 62 - LIST_TOP
+        starts, used = [0], 0
+        for k, lines in enumerate(self.wrapped):
+            height = len(lines[:2]) * LINE_H + 8
+            if used + height > room and used:
+                starts.append(k)
+                used = 0
+            used += height
+        return starts
 
     def build(self) -> list[Button]:
         y = theme.CONTENT_BOTTOM - 56
@@ -58,7 +73,7 @@ class MoveLogScreen(Screen):
                    reason=_("These are the first moves of the game.")),
             Button("later", pygame.Rect(200, y, 180, 52), _("Later moves"), enabled=self.page < self.pages - 1,
                    reason=_("These are the latest moves.")),
-            Button("close", pygame.Rect(theme.WIDTH - 132, 2, 120, 52), _("Close"), size=16),
+            Button("close", pygame.Rect(theme.WIDTH - 132, 2, 120, 52), _("Close")),
         ]
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -66,15 +81,24 @@ class MoveLogScreen(Screen):
         if not self.lines:
             text.draw(surface, _("No moves yet."), (12, LIST_TOP + 10), 18, theme.MUTED)
             return
-        first = self.page * ROWS
-        for k, line in enumerate(self.lines[first:first + ROWS]):
-            y = LIST_TOP + k * ROW_H
-            if k % 2:
-                pygame.draw.rect(surface, theme.PANEL, (8, y, theme.WIDTH - 16, ROW_H))
-            text.draw(surface, str(first + k + 1), (48, y + ROW_H // 2), 16, theme.MUTED, "midright")
-            text.draw(surface, line, (60, y + ROW_H // 2), 17, theme.TEXT, "midleft", max_width=theme.WIDTH - 76)
+        first = self.page_starts[self.page]
+        end = self.page_starts[self.page + 1] if self.page + 1 < self.pages else len(self.lines)
+        y = LIST_TOP
+        for k in range(first, end):
+            lines = self.wrapped[k]
+            if len(lines) > 2:          # a move longer than two lines: its last line takes the rest, shrunk
+                lines = [lines[0], " ".join(lines[1:])]
+            h = len(lines) * LINE_H + 8
+            if (k - first) % 2:
+                pygame.draw.rect(surface, theme.PANEL, (8, y, theme.WIDTH - 16, h))
+            text.draw(surface, str(k + 1), (TEXT_X - 12, y + 4), theme.PLAY_FLOOR, theme.MUTED, "topright")
+            for n, line in enumerate(lines):
+                text.draw(surface, line, (TEXT_X, y + 4 + n * LINE_H), theme.PLAY_FLOOR, theme.TEXT,
+                          max_width=theme.WIDTH - TEXT_X - 16)
+            y += h
         text.draw(surface, _("Page {n} of {count}").format(n=self.page + 1, count=self.pages),
-                  (396, theme.CONTENT_BOTTOM - 30), 15, theme.MUTED, "midleft")
+                  (396, theme.CONTENT_BOTTOM - 30), theme.PLAY_FLOOR, theme.MUTED, "midleft",
+                  max_width=theme.WIDTH - 396 - 12, min_size=theme.PLAY_FLOOR)
 
     def press(self, wid: str) -> None:
         if wid == "earlier" and self.page > 0:

@@ -45,6 +45,9 @@ def enrol(ctl, uid: str, thing: TagThing) -> str:
     return "new" if new else "known"
 
 
+BOTTOM_Y = theme.CONTENT_BOTTOM - 60         # the row of Back / Ignore / More, above the message line
+
+
 class TagsScreen(Screen):
     """Menu > Tags: what can be tagged for a game, with how many tags each has."""
 
@@ -61,8 +64,8 @@ class TagsScreen(Screen):
         for kind, rect in zip(kinds, column(pygame.Rect(24, 70, 420, 0), len(kinds), 56)):
             n = sum(1 for _uid, t in enrolled if t.kind == kind)
             out.append(Button(f"kind:{kind}", rect, kind_title(self.game, kind),
-                              _("{n} tags enrolled").format(n=n), size=17))
-        out.append(Button("close", pygame.Rect(theme.WIDTH - 184, theme.HEIGHT - 72, 160, 56), _("Back")))
+                              _("{n} tags enrolled").format(n=n)))
+        out.append(Button("close", pygame.Rect(theme.WIDTH - 184, BOTTOM_Y, 160, 56), _("Back")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -70,8 +73,8 @@ class TagsScreen(Screen):
                   bold=True)
         for k, line in enumerate(text.wrap(_("Stick an NFC tag under a component, then enrol it here: the "
                                              "companion then records that component when its tag touches the "
-                                             "reader."), 16, 300)):
-            text.draw(surface, line, (470, 76 + 21 * k), 16, theme.MUTED)
+                                             "reader."), theme.PLAY_FLOOR, theme.WIDTH - 470 - 16)):
+            text.draw(surface, line, (470, 76 + 23 * k), theme.PLAY_FLOOR, theme.MUTED)
 
     def press(self, wid: str) -> None:
         if wid.startswith("kind:"):
@@ -107,13 +110,13 @@ class EnrolScreen(Screen):
             Button("next", pygame.Rect(236, 300, 300, 60),
                    _("Next: {what}").format(what=self.values[self.index + 1][1]) if self.index + 1 < len(self.values)
                    else _("Next"), enabled=self.index + 1 < len(self.values)),
-            Button("done", pygame.Rect(theme.WIDTH - 184, 300, 160, 60), _("Done"), fill=(60, 120, 70)),
+            Button("done", pygame.Rect(theme.WIDTH - 184, 300, 160, 60), _("Done"), fill=theme.GO),
         ]
         if self.conflict:
             out.append(Button("forget", pygame.Rect(24, 220, 360, 56), _("Forget it and enrol it here")))
         nfc = getattr(self.ctl.hardware, "nfc", None)
         if nfc is not None and hasattr(nfc, "tap"):
-            out.append(Button("simulate", pygame.Rect(24, 390, 360, 56), _("Simulate a new tag")))
+            out.append(Button("simulate", pygame.Rect(24, BOTTOM_Y, 360, 56), _("Simulate a new tag")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -168,18 +171,18 @@ class UnknownTagScreen(Screen):
         self.page = 0
 
     def build(self) -> list[Button]:
-        out = [Button("ignore", pygame.Rect(theme.WIDTH - 184, theme.HEIGHT - 72, 160, 56), _("Ignore"))]
+        out = [Button("ignore", pygame.Rect(theme.WIDTH - 184, BOTTOM_Y, 160, 56), _("Ignore"))]
         kinds = tag_kinds(self.game)
         if self.kind is None:
             rects = column(pygame.Rect(24, 110, 420, 0), len(kinds), 54)
-            out += [Button(f"kind:{k}", r, kind_title(self.game, k), size=17) for k, r in zip(kinds, rects)]
+            out += [Button(f"kind:{k}", r, kind_title(self.game, k)) for k, r in zip(kinds, rects)]
         else:
             values = kinds[self.kind]
             shown = values[self.page * self.PAGE:(self.page + 1) * self.PAGE]
             rects = grid(pygame.Rect(24, 100, theme.WIDTH - 48, 4 * 56 + 3 * 8), self.PAGE, 4, gap=8)
-            out += [Button(f"value:{v}", r, label, size=15) for (v, label), r in zip(shown, rects)]
+            out += [Button(f"value:{v}", r, label) for (v, label), r in zip(shown, rects)]
             if len(values) > self.PAGE:
-                out.append(Button("more", pygame.Rect(24, theme.HEIGHT - 72, 200, 56), _("More")))
+                out.append(Button("more", pygame.Rect(24, BOTTOM_Y, 200, 56), _("More")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -229,11 +232,11 @@ class TapTagScreen(Screen):
     def build(self) -> list[Button]:
         shown = self.tags[self.page * self.PAGE:(self.page + 1) * self.PAGE]
         rects = grid(pygame.Rect(24, 70, theme.WIDTH - 48, 300), self.PAGE, 4, gap=8)
-        out = [Button(f"tap:{uid}", r, f"{t.kind}: {t.value}", uid, size=15) for (uid, t), r in zip(shown, rects)]
-        out.append(Button("new", pygame.Rect(24, theme.HEIGHT - 72, 240, 56), _("An unknown tag")))
-        out.append(Button("more", pygame.Rect(276, theme.HEIGHT - 72, 160, 56), _("More"),
+        out = [Button(f"tap:{uid}", r, f"{t.kind}: {t.value}", uid) for (uid, t), r in zip(shown, rects)]
+        out.append(Button("new", pygame.Rect(24, BOTTOM_Y, 240, 56), _("An unknown tag")))
+        out.append(Button("more", pygame.Rect(276, BOTTOM_Y, 160, 56), _("More"),
                           enabled=(self.page + 1) * self.PAGE < len(self.tags)))
-        out.append(Button("close", pygame.Rect(theme.WIDTH - 184, theme.HEIGHT - 72, 160, 56), _("Back")))
+        out.append(Button("close", pygame.Rect(theme.WIDTH - 184, BOTTOM_Y, 160, 56), _("Back")))
         return out
 
     def paint(self, surface: pygame.Surface) -> None:

@@ -20,13 +20,35 @@ from firmware_host.engine.core import RuleError
 from firmware_host.games import plugin
 from firmware_host.i18n import _
 
-from . import text, theme
+from . import icons, text, theme
 from .offers import Offers, OffersCache
 
 if TYPE_CHECKING:
     from firmware_host.session import Session
 
     from .controller import Controller
+
+
+class Refusal(str):
+    """What the rules say against a move, as players read it: the sentence (translated, no
+    rule ID in front) is the string; ``rule`` is the rule ID (``"T-SEN-2"``), which the message
+    line draws apart from it, small and muted (``Controller.say``). Any place that takes a
+    ``str`` takes it."""
+
+    rule: str
+
+    def __new__(cls, sentence: str, rule: str = "") -> Refusal:
+        self = super().__new__(cls, sentence)
+        self.rule = rule
+        return self
+
+
+def refusal(exc: RuleError, game: str | None = None, fix: bool = True) -> Refusal:
+    """``exc`` as players read it: its message and (if ``fix``) what to do instead, each param
+    translated (words through the catalog, the names of ``game``'s board data in their
+    context: ``GameDisplay.names``), and its rule ID kept apart."""
+    from .games import names_of  # the games' displays import this module
+    return Refusal(exc.sentence(_, i18n.pgettext, names_of(game), fix=fix), exc.rule)
 
 
 @dataclass
@@ -49,6 +71,9 @@ class Button:
     #: where the button is laid out, when that is not where it is on screen (a mirrored
     #: screen: ``rect`` is where a finger finds it, ``layout`` where the screen's code put it)
     layout: pygame.Rect | None = None
+    #: ``False``: the picture alone is drawn, the label only names the button (a button too
+    #: small for its word at a size read across the table: the top bar's Menu and Undo)
+    label_shown: bool = True
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.layout or self.rect
@@ -58,48 +83,62 @@ class Button:
             if self.selected:
                 pygame.draw.rect(surface, theme.SELECTED, r, width=3, border_radius=8)
         fg = theme.TEXT if self.enabled else theme.DIM
-        if self.fill and sum(self.fill) > 540:
-            fg = (20, 20, 20)
+        if self.fill:           # the label in light or dark, whichever reads better on the fill
+            fg = max((fg, theme.INK), key=lambda c: theme.contrast(c, self.fill or theme.BUTTON))
         if self.icon is not None:
             icon_rect = r.inflate(-8, -8)
-            if self.label:
-                icon_rect.height -= 20
+            if self.label and self.label_shown:     # a caption under the picture: the picture says it
+                icon_rect.height -= text.line_height(theme.TYPE["detail"])
             self.icon(surface, icon_rect)
-            if self.label:
-                text.draw(surface, self.label, (r.centerx, r.bottom - 4), 14, fg, "midbottom", max_width=r.width - 6)
+            if self.label and self.label_shown:
+                text.draw(surface, self.label, (r.centerx, r.bottom - 3), "detail", fg, "midbottom",
+                          max_width=r.width - 6, min_size=theme.FLOOR)
             return
-        if self.sub:
-            text.draw(surface, self.label, (r.centerx, r.centery - 2), self.size, fg, "midbottom",
-                      bold=True, max_width=r.width - 10)
-            text.draw(surface, self.sub, (r.centerx, r.centery + 2), 14, theme.MUTED if self.enabled else theme.DIM,
-                      "midtop", max_width=r.width - 10)
+        if self.sub:            # the sub-line (a greyed option's reason): a tap says it in full too
+            text.draw(surface, self.label, (r.centerx, r.centery), self.size, fg, "midbottom",
+                      bold=True, max_width=r.width - 10, min_size=theme.FLOOR)
+            text.draw(surface, self.sub, (r.centerx, r.centery + 1), "detail", theme.MUTED if self.enabled
+                      else theme.DIM, "midtop", max_width=r.width - 10, min_size=theme.FLOOR)
         elif self.label:
             draw_label(surface, self.label, r, self.size, fg, lang=self.lang)
 
 
 def draw_label(surface: pygame.Surface, label: str, r: pygame.Rect, size: int, colour: tuple[int, int, int],
-               bold: bool = True, lang: str = "", min_size: int = 14) -> None:
+               bold: bool = True, lang: str = "", min_size: int = theme.PLAY_FLOOR) -> None:
     """``label`` centred in ``r``, the first of these that fits: one line (shrunk down to
-    ``min_size`` if need be); two lines broken between words (or Chinese characters), when
-    ``r`` is tall enough; one line shrunk to the smallest size; two lines with a long word
-    hyphenated; one line cut with an ellipsis."""
+    ``min_size``, by default the size read during play, if need be); two lines broken between
+    words (or Chinese characters), when ``r`` is tall enough; two lines with a long word
+    hyphenated; one line shrunk down to :data:`theme.FLOOR` (which the type-scale test
+    reports: the button is too small for its label); one line cut with an ellipsis."""
     width = r.width - 10
-    two_lines = r.height >= 2 * text.line_height(min_size, bold) + 4
-    if text.measure(label, text.fit(label, size, width, bold, min_size, lang), bold, lang) <= width or not two_lines:
-        text.draw(surface, label, r.center, size, colour, "center", bold=bold, max_width=width, lang=lang)
+    floor = min(min_size, theme.FLOOR)
+    if text.measure(label, text.fit(label, size, width, bold, min_size, lang), bold, lang) <= width:
+        text.draw(surface, label, r.center, size, colour, "center", bold=bold, max_width=width, lang=lang,
+                  min_size=min_size)
         return
     for hyphenate in (False, True):
-        lines, two = text.fit_wrapped(label, size, width, r.height - 4, bold, min_size, hyphenate=hyphenate)
-        if len(lines) <= 2 and all(text.measure(ln, two, bold) <= width for ln in lines):
-            step = text.line_height(two, bold)
-            top = r.centery - step * len(lines) / 2
-            for k, line in enumerate(lines):
-                text.draw(surface, line, (r.centerx, top + step * k + step / 2), two, colour, "center", bold=bold,
-                          max_width=width, lang=lang)
-            return
-        if not hyphenate and text.measure(label, text.fit(label, size, width, bold, 12, lang), bold, lang) <= width:
-            break                       # one line at the smallest size rather than a word cut in two
-    text.draw(surface, label, r.center, size, colour, "center", bold=bold, max_width=width, lang=lang)
+        for two in range(size, min_size - 1, -1):
+            # lines of a label sit closer than a paragraph's (text.line_height makes room for
+            # the tallest font's accents): 1.15 em apart, so two 18-px lines fit a 52-px button
+            step = round(two * 1.15)
+            if 2 * step + 4 > r.height:
+                continue
+            lines = text.wrap(label, two, width, bold, hyphenate)
+            if len(lines) <= 2 and all(text.measure(ln, two, bold, lang) <= width for ln in lines):
+                top = r.centery - step * (len(lines) - 1) / 2
+                for k, line in enumerate(lines):
+                    text.draw(surface, line, (r.centerx, top + step * k), two, colour, "center", bold=bold,
+                              max_width=width, lang=lang, min_size=floor)
+                return
+    text.draw(surface, label, r.center, size, colour, "center", bold=bold, max_width=width, lang=lang,
+              min_size=floor)
+
+
+def _chrome_icon(picture: Callable[[pygame.Surface, pygame.Rect, tuple[int, int, int]], None],
+                 enabled: bool) -> Callable[[pygame.Surface, pygame.Rect], None]:
+    """A top-bar button's picture, in the colour of an enabled or a greyed label."""
+    colour = theme.TEXT if enabled else theme.DIM
+    return lambda surface, rect: picture(surface, rect, colour)
 
 
 def grid(area: pygame.Rect, count: int, columns: int, gap: int = 8, height: int | None = None) -> list[pygame.Rect]:
@@ -171,8 +210,11 @@ class Screen:
     def chrome_buttons(self) -> list[Button]:
         w = theme.WIDTH
         return [
-            Button("menu", pygame.Rect(w - 112, 2, 54, theme.TOP_BAR - 4), _("Menu"), size=15),
-            Button("undo", pygame.Rect(w - 56, 2, 54, theme.TOP_BAR - 4), _("Undo"), size=15,
+            # pictures, not words: "Visszavonás" does not fit 54 px at a size read across the table
+            Button("menu", pygame.Rect(w - 112, 2, 54, theme.TOP_BAR - 4), _("Menu"),
+                   icon=_chrome_icon(icons.menu_bars, True), label_shown=False),
+            Button("undo", pygame.Rect(w - 56, 2, 54, theme.TOP_BAR - 4), _("Undo"),
+                   icon=_chrome_icon(icons.undo_arrow, self.ctl.can_undo()), label_shown=False,
                    enabled=self.ctl.can_undo(), reason=self.ctl.undo_refused()),
         ]
 
@@ -292,7 +334,7 @@ class ConfirmScreen(Screen):
     def build(self) -> list[Button]:
         y = theme.CONTENT_BOTTOM // 2 + 10
         return [Button("no", pygame.Rect(theme.WIDTH // 2 - 208, y, 200, 56), _("No")),
-                Button("yes", pygame.Rect(theme.WIDTH // 2 + 8, y, 200, 56), _("Yes"), fill=theme.BAD)]
+                Button("yes", pygame.Rect(theme.WIDTH // 2 + 8, y, 200, 56), _("Yes"), fill=theme.DANGER)]
 
     def paint(self, surface: pygame.Surface) -> None:
         text.draw(surface, self.question, (theme.WIDTH // 2, theme.CONTENT_BOTTOM // 2 - 40), 24, theme.TEXT,
@@ -349,11 +391,12 @@ class GameScreen(Screen):
         """The game's bar across the top of the screen (where it stands, whose turn)."""
 
     def legal(self, event: Any) -> str:
-        """Why ``event`` is illegal now (``""`` if legal), translated."""
+        """Why ``event`` is illegal now (``""`` if legal), translated: a :class:`Refusal`,
+        whose rule ID the message line shows apart."""
         try:
             self.session.game.check(event)
         except RuleError as exc:
-            return exc.translated(_)
+            return refusal(exc, self.session.name)
         return ""
 
     def preview(self, event: Any) -> Any:
@@ -416,7 +459,11 @@ class CorrectionScreen(GameScreen):
             line, colour = why, theme.BAD
         else:
             line, colour = self.draft_line(), theme.ACCENT
-        text.draw(surface, line, (r.x, y - 22), 15, colour, max_width=r.width)
+        # up to three lines (a refusal in Persian takes them), ending just above the buttons
+        lines = text.wrap(line, theme.PLAY_FLOOR, r.width)[:3]
+        for k, part in enumerate(lines):
+            text.draw(surface, part, (r.x, y - 6 - 22 * (len(lines) - k)), theme.PLAY_FLOOR, colour, max_width=r.width,
+                      min_size=theme.PLAY_FLOOR)
 
     def press(self, wid: str) -> None:
         if wid in ("plus", "minus"):

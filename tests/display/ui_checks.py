@@ -29,4 +29,5 @@ def unchanged_after(ctl, *lines: str, rule: str) -> None:
     state, n = ctl.session.state, len(ctl.session.game.events)
     run_lines(ctl, lines)
     assert ctl.session.state is state and len(ctl.session.game.events) == n
-    assert ctl.message.startswith(f"{rule}:") and ctl.message_level == "bad", ctl.message
+    assert ctl.message_rule == rule and ctl.message_level == "bad", (ctl.message_rule, ctl.message)
+    assert not ctl.message.startswith(rule), ctl.message       # the rule ID is drawn apart
