@@ -22,12 +22,13 @@ TOP = theme.CONTENT_TOP
 LEFT = pygame.Rect(6, TOP + 6, 256, theme.CONTENT_BOTTOM - TOP - 10)
 RIGHT_X = LEFT.right + 8
 RIGHT_W = theme.WIDTH - RIGHT_X - 6
-DASH = pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, 118)
+DASH = pygame.Rect(RIGHT_X, TOP + 6, RIGHT_W, 104)
 STEPS = pygame.Rect(RIGHT_X, DASH.bottom + 4, RIGHT_W, 24)
 AREA = pygame.Rect(RIGHT_X, STEPS.bottom + 6, RIGHT_W, theme.CONTENT_BOTTOM - STEPS.bottom - 10)
-GREEN = (60, 120, 70)
+GREEN = theme.GO
 SPEED_RGB = (96, 164, 232)
 WARN_RGB = (150, 40, 34)
+LABEL_W = 110       # the dashboard's track names ("Resistance") at 18 px
 
 # The phase (1..6, CR-TURN-1) each pending decision belongs to.
 PHASE = {"roll": 1, "dice": 3, "speed": 5, "move": 5, "attack": 6}
@@ -100,29 +101,35 @@ class ChariotScreen(GameScreen):
         if not s.round:
             text.draw(surface, _("Chariot Race: setup"), (10, theme.TOP_BAR // 2), 20, theme.TEXT, "midleft", bold=True)
             return
-        text.draw(surface, _("Round {r}").format(r=s.round), (10, 6), 18, theme.TEXT, bold=True)
-        text.draw(surface, _("turn order"), (10, 30), 13, theme.MUTED)
-        x = 104
+        text.draw(surface, _("Round {r}").format(r=s.round), (8, 4), 20, theme.TEXT, bold=True, max_width=112,
+                  min_size=theme.PLAY_FLOOR)
+        text.draw(surface, _("turn order"), (8, 30), "caption", theme.MUTED, max_width=112, min_size=theme.FLOOR)
+        x = 124
         active = s.turn.chariot if s.turn is not None else None
         for k, i in enumerate(s.order):
             c = s.chariots[i]
             r = pygame.Rect(x, 10, 46, 32)
             played = i in s.played
             icons.chip(surface, r, c.colour, wrecked=c.wrecked)
-            if played and not c.wrecked:
+            if played and not c.wrecked:        # played: dimmed, ticked; the others show their place
                 shade = pygame.Surface(r.size, pygame.SRCALPHA)
                 shade.fill((22, 24, 29, 150))
                 surface.blit(shade, r)
-                text.draw(surface, "✓", r.center, 18, theme.TEXT, "center", bold=True)
+                text.draw(surface, "✓", r.center, 20, theme.TEXT, "center", bold=True)
+            elif not c.wrecked:
+                text.draw(surface, str(k + 1), r.center, 20, icons.ink(c.colour), "center", bold=True)
             if i == active:
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), 3, border_radius=8)
-            text.draw(surface, str(k + 1), (r.x + 3, r.y + 1), 11, icons.ink(c.colour))
             x += 52
         nxt = self.rules.next_chariot(s)
         if nxt and not s.over:
             c = s.by_colour(nxt)
-            text.draw(surface, _("next: {chariot}").format(chariot=names.chariot(s, c)), (x + 6, theme.TOP_BAR // 2),
-                      15, theme.MUTED, "midleft", max_width=theme.WIDTH - 118 - x - 6)
+            nxt_line = _("next: {chariot}").format(chariot=names.chariot(s, c))
+            room = theme.WIDTH - 118 - x - 6
+            if text.measure(nxt_line, theme.PLAY_FLOOR) > room:      # six chariots: the colour says it
+                nxt_line = _("next: {chariot}").format(chariot=names.colour(c.colour))
+            text.draw(surface, nxt_line, (x + 6, theme.TOP_BAR // 2), theme.PLAY_FLOOR, theme.MUTED, "midleft",
+                      max_width=room, min_size=theme.PLAY_FLOOR)
 
     # ---------------------------------------------------------------- every chariot at a glance
 
@@ -138,9 +145,13 @@ class ChariotScreen(GameScreen):
             row = pygame.Rect(area.x, area.y + k * (h + 4), area.width, h)
             self.chariot_row(surface, row, c, c.colour == highlight)
         y = area.y + n * (h + 4) + 2
-        if y + 18 < area.bottom:
-            caltrops = _("Caltrops: {on} on the track, {left} in the supply").format(on=s.on_track, left=s.supply)
-            text.draw(surface, caltrops, (area.x + 4, y), 13, theme.MUTED, max_width=area.width - 8)
+        caltrops = _("Caltrops: {on} on the track, {left} in the supply").format(on=s.on_track, left=s.supply)
+        lines = text.wrap(caltrops, theme.PLAY_FLOOR, area.width - 34)
+        if y + 23 * len(lines) <= area.bottom and len(lines) <= 2:     # room under the rows (up to 4 chariots)
+            icons.caltrop(surface, pygame.Rect(area.x + 4, y + 2, 22, 22), theme.MUTED)
+            for k, line in enumerate(lines):
+                text.draw(surface, line, (area.x + 32, y + 23 * k), theme.PLAY_FLOOR, theme.MUTED,
+                          max_width=area.width - 34, min_size=theme.PLAY_FLOOR)
 
     def chariot_row(self, surface: pygame.Surface, rect: pygame.Rect, c: Chariot, active: bool) -> None:
         s = self.s
@@ -154,33 +165,38 @@ class ChariotScreen(GameScreen):
         if active:
             pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=7)
         fg = theme.DIM if c.wrecked else theme.TEXT
-        x, y = rect.x + 16, rect.y + 4
-        r = text.draw(surface, names.colour(c.colour), (x, y), 16, fg, bold=True, max_width=80)
-        text.draw(surface, s.players[c.seat], (r.right + 6, y + 2), 14, theme.MUTED,
-                  max_width=rect.right - r.right - 70)
-        self.lap_badge(surface, pygame.Rect(rect.right - 62, y, 56, 20), c)
+        x, y = rect.x + 16, rect.y + 2
+        size = theme.PLAY_FLOOR
+        r = text.draw(surface, names.colour(c.colour), (x, y), size, fg, bold=True, max_width=100, min_size=size)
+        name_room = rect.right - r.right - 72
+        if text.measure(s.players[c.seat], size) <= name_room:   # else the dashboard and top bar name the driver
+            text.draw(surface, s.players[c.seat], (r.right + 6, y), size, theme.MUTED, max_width=name_room,
+                      min_size=size)
+        self.lap_badge(surface, pygame.Rect(rect.right - 62, y + 1, 56, 20), c)
+        line2 = y + 24
         if c.wrecked:
-            text.draw(surface, _("wrecked"), (x, y + 24), 15, theme.BAD, bold=True)
+            text.draw(surface, _("wrecked"), (x, line2), size, theme.BAD, bold=True)
             return
-        if s.round == 0:
-            where = _("space {n}").format(n=c.start_space) if c.start_space else _("not placed")
-            text.draw(surface, where, (rect.right - 8, y + 24), 13, theme.MUTED, "topright")
+        if s.round == 0 and c.start_space:
+            text.draw(surface, _("space {n}").format(n=c.start_space), (rect.right - 8, line2), size, theme.MUTED,
+                      "topright")
         gx = x
         for icon, value, colour in ((icons.helmet, c.resistance, _health(c.resistance)),
                                     (icons.horse, c.speed, SPEED_RGB), (icons.fortuna, c.fate, icons.GOLD)):
-            icon(surface, pygame.Rect(gx, y + 23, 18, 18), colour)
-            r = text.draw(surface, str(value), (gx + 21, y + 22), 17, fg, bold=True)
-            gx = r.right + 10
+            icon(surface, pygame.Rect(gx, line2 + 1, 19, 19), colour)
+            r = text.draw(surface, str(value), (gx + 21, line2), size, fg, bold=True)
+            gx = r.right + 8
         if s.round:
             dice = self.rules.dice_to_roll(s, c.colour)
-            icons.pips(surface, pygame.Rect(gx, y + 24, 16, 16))
-            text.draw(surface, _("×{n}").format(n=dice), (gx + 19, y + 23), 15, theme.MUTED)
-        if played:
-            text.draw(surface, _("played"), (rect.right - 8, y + 24), 13, theme.MUTED, "topright")
+            icons.pips(surface, pygame.Rect(gx, line2 + 2, 17, 17))
+            r = text.draw(surface, _("×{n}").format(n=dice), (gx + 19, line2), size, theme.MUTED)
+            gx = r.right + 6
+        if played and rect.right - 8 - gx >= 22:          # the top bar ticks it too
+            text.draw(surface, "✓", (rect.right - 8, line2), size, theme.MUTED, "topright", bold=True)
         if rect.height >= 56:
             seg = (rect.width - 24) / self.board.max_resistance
             for k in range(self.board.max_resistance):
-                cell = pygame.Rect(int(x + k * seg), rect.bottom - 9, max(2, int(seg) - 2), 5)
+                cell = pygame.Rect(int(x + k * seg), rect.bottom - 7, max(2, int(seg) - 2), 4)
                 pygame.draw.rect(surface, _health(c.resistance) if k < c.resistance else theme.BUTTON_OFF, cell)
 
     def lap_badge(self, surface: pygame.Surface, rect: pygame.Rect, c: Chariot) -> None:
@@ -205,8 +221,8 @@ class ChariotScreen(GameScreen):
         icons.chip(surface, chip, c.colour, c.wrecked)
         r = text.draw(surface, names.colour(c.colour), (chip.right + 8, chip.centery), 21, theme.TEXT, "midleft",
                       bold=True)
-        r = text.draw(surface, s.players[c.seat], (r.right + 8, chip.centery + 1), 16, theme.MUTED, "midleft",
-                      max_width=150)
+        r = text.draw(surface, s.players[c.seat], (r.right + 8, chip.centery + 1), theme.PLAY_FLOOR, theme.MUTED,
+                      "midleft", max_width=150, min_size=theme.PLAY_FLOOR)
         if c.finished:
             lap = _("finished")
         elif c.crossings:
@@ -215,17 +231,17 @@ class ChariotScreen(GameScreen):
             lap = _("lap 1 of {n}").format(n=LAPS)
         self.lap_badge(surface, pygame.Rect(area.right - 58, area.y + 8, 50, 20), c)
         status = lap if not c.wrecked else _("wrecked")
-        text.draw(surface, status, (area.right - 64, chip.centery), 15, theme.BAD if c.wrecked else theme.TEXT,
-                  "midright")
+        st = text.draw(surface, status, (area.right - 64, chip.centery), theme.PLAY_FLOOR,
+                       theme.BAD if c.wrecked else theme.TEXT, "midright")
         t = s.turn
+        room = st.left - 12 - (r.right + 12)
         if t is not None and t.dice and s.chariots[t.chariot] is c:
-            self.turn_dice(surface, pygame.Rect(r.right + 12, area.y + 6, area.right - 190 - r.right, 24), t)
+            self.turn_dice(surface, pygame.Rect(r.right + 12, area.y + 6, room, 24), t)
         elif s.round and not c.wrecked:
             dice = self.rules.dice_to_roll(s, c.colour)
-            text.draw(surface,
-                      _("{n} dice at speed {speed}").format(n=dice, speed=self.rules.starting_speed(s, c.colour)),
-                      (area.right - 180, chip.centery), 15, theme.MUTED, "midright",
-                      max_width=area.right - 180 - r.right - 8)
+            line = _("{n} dice at speed {speed}").format(n=dice, speed=self.rules.starting_speed(s, c.colour))
+            if text.measure(line, theme.PLAY_FLOOR) <= room:     # else the roll screen's title says it
+                text.draw(surface, line, (st.left - 12, chip.centery), theme.PLAY_FLOOR, theme.MUTED, "midright")
         b = self.board
         rows = (
             (icons.helmet, _("Resistance"), c.resistance, after.resistance if after else None, b.max_resistance,
@@ -234,17 +250,19 @@ class ChariotScreen(GameScreen):
             (icons.fortuna, _("Fate"), c.fate, after.fate if after else None, b.max_fate, icons.GOLD),
         )
         for k, (icon, label, value, new, cap, colour) in enumerate(rows):
-            y = area.y + 36 + 27 * k
+            y = area.y + 31 + 24 * k
             icon(surface, pygame.Rect(area.x + 10, y, 22, 22), colour)
-            text.draw(surface, label, (area.x + 38, y + 11), 15, theme.MUTED, "midleft", max_width=88)
-            gauge(surface, pygame.Rect(area.x + 130, y + 2, area.width - 216, 18), value, cap, colour, new)
+            if text.measure(label, theme.PLAY_FLOOR) <= LABEL_W:     # else the picture alone names the track
+                text.draw(surface, label, (area.x + 38, y + 11), theme.PLAY_FLOOR, theme.MUTED, "midleft")
+            gauge(surface, pygame.Rect(area.x + 44 + LABEL_W, y + 2, area.width - 130 - LABEL_W, 18), value, cap,
+                  colour, new)
             shown = str(value) if new is None or new == value else f"{value}→{new}"
             text.draw(surface, shown, (area.right - 8, y + 11), 20, theme.TEXT, "midright", bold=True, max_width=74)
         if c.speed > self.rules.sheet_of(c).speed_cap(max(1, c.resistance)) and not c.wrecked:
             cap = self.rules.sheet_of(c).speed_cap(max(1, c.resistance))
-            y = area.y + 36 + 27
-            seg = (area.width - 216) / b.max_speed
-            x = area.x + 130 + int(cap * seg)
+            y = area.y + 31 + 24
+            seg = (area.width - 130 - LABEL_W) / b.max_speed
+            x = area.x + 44 + LABEL_W + int(cap * seg)
             pygame.draw.line(surface, theme.BAD, (x - 1, y - 1), (x - 1, y + 23), 3)
 
     def turn_dice(self, surface: pygame.Surface, area: pygame.Rect, t) -> None:
@@ -263,20 +281,27 @@ class ChariotScreen(GameScreen):
                       dim=seen[face] <= used.get(face, 0))
 
     def steps(self, surface: pygame.Surface, area: pygame.Rect = STEPS) -> None:
-        """The six phases of the turn (CR-TURN-1), the current one lit."""
+        """The six phases of the turn (CR-TURN-1): the current one (or ones: rolling is
+        repair, speed and dice at once) lit and named, the others by their number only."""
         current = PHASE.get(self.s.pending.kind, 0)
         t = self.s.turn
         if self.s.pending.kind == "roll" and t is not None and t.repaired:
             current = 2
-        w = (area.width - 5 * 4) / 6
+        lit = [k + 1 == current or (current == 1 and k + 1 in (2, 3)) for k in range(6)]
+        small = 34
+        wide = (area.width - 5 * 4 - small * (6 - sum(lit))) / max(1, sum(lit))
+        x = float(area.x)
         for k, label in enumerate(names.STEPS):
-            r = pygame.Rect(int(area.x + k * (w + 4)), area.y, int(w), area.height)
+            now = lit[k]
+            r = pygame.Rect(int(x), area.y, int(wide if now else small), area.height)
+            x += r.width + 4
             done = k + 1 < current
-            now = k + 1 == current or (current == 1 and k + 1 in (2, 3))
-            fill = (86, 72, 30) if now else theme.PANEL
-            pygame.draw.rect(surface, fill, r, border_radius=5)
+            pygame.draw.rect(surface, (86, 72, 30) if now else theme.PANEL, r, border_radius=5)
             colour = theme.ACCENT if now else theme.MUTED if done else theme.DIM
-            text.draw(surface, f"{k + 1} {_(label)}", r.center, 14, colour, "center", bold=now, max_width=r.width - 6)
+            shown = f"{k + 1} {_(label)}" if now else str(k + 1)
+            if now and text.measure(shown, theme.PLAY_FLOOR, True) > r.width - 6:
+                shown = str(k + 1)
+            text.draw(surface, shown, r.center, theme.PLAY_FLOOR, colour, "center", bold=now)
 
     def warning(self, surface: pygame.Surface, rect: pygame.Rect, c: Chariot,
                 state: ChariotRaceState | None = None) -> bool:
@@ -300,10 +325,16 @@ class ChariotScreen(GameScreen):
                      theme.ACCENT)
         msg = line.format(limit=limit, speed=c.speed, n=damage, chariot=names.colour(c.colour))
         x, width = rect.x + rect.height + 2, rect.width - rect.height - 8
-        lines = text.wrap(msg, 15, width, bold=wrecks)[:2]
+        size = theme.PLAY_FLOOR
+        lines = text.wrap(msg, size, width, bold=wrecks)
+        step = 22
+        while len(lines) * step > rect.height - 2 and size > theme.FLOOR:    # reported by the type-scale test
+            size -= 1
+            lines = text.wrap(msg, size, width, bold=wrecks)
         for k, part in enumerate(lines):
-            y = rect.centery + (k - (len(lines) - 1) / 2) * 18
-            text.draw(surface, part, (x, int(y)), 15, colour, "midleft", bold=wrecks, max_width=width)
+            y = rect.centery + (k - (len(lines) - 1) / 2) * step
+            text.draw(surface, part, (x, int(y)), size, colour, "midleft", bold=wrecks, max_width=width,
+                      min_size=size)
         return True
 
     def turn_frame(self, surface: pygame.Surface, after: Chariot | None = None) -> Chariot:
@@ -315,13 +346,69 @@ class ChariotScreen(GameScreen):
         self.steps(surface)
         return c
 
-    def title(self, surface: pygame.Surface, line: str, sub: str = "", area: pygame.Rect = AREA) -> int:
-        """A line (and a smaller one) at the top of the decision area; returns the y below."""
-        text.draw(surface, line, (area.x + 2, area.y), 18, theme.TEXT, bold=True, max_width=area.width - 4)
+    def title(self, surface: pygame.Surface | None, line: str, sub: str = "", area: pygame.Rect = AREA,
+              sub_lines: int = 2, title_lines: int = 2) -> int:
+        """What to decide, at the top of the decision area (18 px, bold, in up to
+        ``title_lines`` lines), and how (``sub``: which taps or bowls, the rule: secondary
+        detail, 16 px down to 14, in up to ``sub_lines`` lines); returns the y below. With
+        ``surface`` ``None`` only measures: a screen lays its buttons out under its title."""
+        y = area.y
+        heads = text.wrap(line, theme.PLAY_FLOOR, area.width - 4, bold=True)
+        if len(heads) > title_lines:
+            heads = heads[:title_lines - 1] + [" ".join(heads[title_lines - 1:])]
+        for head in heads:
+            if surface is not None:
+                text.draw(surface, head, (area.x + 2, y), theme.PLAY_FLOOR, theme.TEXT, bold=True,
+                          max_width=area.width - 4, min_size=theme.PLAY_FLOOR)
+            y += 22
+        y += 2
         if sub:
-            text.draw(surface, sub, (area.x + 2, area.y + 24), 14, theme.MUTED, max_width=area.width - 4)
-            return area.y + 44
-        return area.y + 26
+            step = 19
+            for size in range(theme.TYPE["detail"], theme.FLOOR - 1, -1):
+                lines = text.wrap(sub, size, area.width - 4)
+                if len(lines) <= sub_lines:
+                    break
+            lines = lines[:sub_lines - 1] + [" ".join(lines[sub_lines - 1:])]
+            for part in lines:
+                if surface is not None:
+                    text.draw(surface, part, (area.x + 2, y), size, theme.MUTED, max_width=area.width - 4,
+                              role="detail", min_size=size)
+                y += step
+            y += 2
+        return y
+
+    def heading(self) -> tuple[str, str]:
+        """The decision area's title and how-to line (screens with a decision area say theirs)."""
+        return "", ""
+
+    def below_heading(self) -> int:
+        """The y under :meth:`heading` as :meth:`title` draws it, where the buttons start."""
+        return self.title(None, *self.heading()) + 2
+
+
+def paragraph(surface: pygame.Surface, line: str, rect: pygame.Rect, colour: tuple[int, int, int],
+              middle: bool = False) -> None:
+    """``line`` wrapped into ``rect`` (from its top, or centred on its middle): at the size
+    read during play if its lines fit, else as secondary detail (16 px, down to 14), lines
+    22 px apart at 18 px. What still does not fit is cut (which the overflow test reports)."""
+    for size in range(theme.PLAY_FLOOR, theme.FLOOR - 1, -1):
+        step = round(size * 1.2)
+        lines = text.wrap(line, size, rect.width)
+        if len(lines) * step <= rect.height or size == theme.FLOOR:
+            break
+    room = max(1, rect.height // step)
+    lines = lines[:room - 1] + [" ".join(lines[room - 1:])] if len(lines) > room else lines
+    top = rect.centery - step * len(lines) / 2 if middle else rect.y
+    role = "body" if size >= theme.PLAY_FLOOR else "detail"
+    for k, part in enumerate(lines):
+        text.draw(surface, part, (rect.x, int(top + k * step)), size, colour, max_width=rect.width, role=role,
+                  min_size=size)
+
+
+def sub_that_fits(sub: str, width: int) -> str:
+    """A button's sub-line if it fits ``width`` px at :data:`theme.FLOOR`, else ``""``: a
+    how-to hint the title also gives is left out rather than cut."""
+    return sub if text.measure(sub, theme.FLOOR) <= width - 10 else ""
 
 
 def gauge(surface: pygame.Surface, rect: pygame.Rect, value: int, cap: int, colour: tuple[int, int, int],
@@ -364,10 +451,13 @@ def colour_button(wid: str, rect: pygame.Rect, colour: str, label: str, sub: str
         icons.chip(surface, r, colour)
         fg = icons.ink(colour)          # a taken colour is still read, only not pressed
         if sub:
-            text.draw(surface, label, (r.centerx, r.centery - 1), 17, fg, "midbottom", bold=True, max_width=r.width - 8)
-            text.draw(surface, sub, (r.centerx, r.centery + 2), 14, fg, "midtop", max_width=r.width - 8)
+            text.draw(surface, label, (r.centerx, r.centery + 1), theme.PLAY_FLOOR, fg, "midbottom", bold=True,
+                      max_width=r.width - 8, min_size=theme.PLAY_FLOOR)
+            text.draw(surface, sub, (r.centerx, r.centery + 2), "detail", fg, "midtop", max_width=r.width - 8,
+                      min_size=theme.FLOOR)
         else:
-            text.draw(surface, label, r.center, 17, fg, "center", bold=True, max_width=r.width - 8)
+            text.draw(surface, label, r.center, theme.PLAY_FLOOR, fg, "center", bold=True, max_width=r.width - 8,
+                      min_size=theme.PLAY_FLOOR)
     return Button(wid, rect, icon=paint, frame=False, enabled=enabled)
 
 
@@ -376,15 +466,15 @@ def chariot_button(wid: str, rect: pygame.Rect, bowl: int, c: Chariot, sub: str,
 
     def paint(surface: pygame.Surface, r: pygame.Rect) -> None:
         r = r.inflate(8, 8)
-        chip = pygame.Rect(r.x + 6, r.y + 6, 34, r.height - 12)
+        chip = pygame.Rect(r.x + 6, r.y + 6, 28, r.height - 12)
         icons.chip(surface, chip, c.colour, wrecked=c.wrecked)
-        text.draw(surface, str(bowl), chip.center, 18, icons.ink(c.colour) if not c.wrecked else theme.TEXT, "center",
-                  bold=True)
+        text.draw(surface, str(bowl), chip.center, theme.PLAY_FLOOR, icons.ink(c.colour) if not c.wrecked
+                  else theme.TEXT, "center", bold=True)
         fg = theme.TEXT if enabled else theme.DIM
-        text.draw(surface, names.colour(c.colour), (chip.right + 8, r.y + 6), 17, fg, bold=True,
-                  max_width=r.right - chip.right - 12)
-        text.draw(surface, sub, (chip.right + 8, r.y + 28), 14, theme.ACCENT if enabled else theme.DIM,
-                  max_width=r.right - chip.right - 12)
+        text.draw(surface, names.colour(c.colour), (chip.right + 8, r.y + 5), theme.PLAY_FLOOR, fg, bold=True,
+                  max_width=r.right - chip.right - 12, min_size=theme.PLAY_FLOOR)
+        text.draw(surface, sub, (chip.right + 8, r.y + 28), "detail", theme.ACCENT if enabled else theme.DIM,
+                  max_width=r.right - chip.right - 12, min_size=theme.FLOOR)
     return Button(wid, rect, icon=paint, enabled=enabled)
 
 

@@ -67,7 +67,7 @@ class CorrectScreen(CorrectionScreen, ChariotScreen):
         for item, rect in zip(CORRECTIONS, grid(pygame.Rect(WIDE.x, TOP + 112, WIDE.width, 0), len(CORRECTIONS), 3,
                                                 gap=8, height=52)):
             sub = self.shown(item, self.rules.correction_value(c, item)) if c is not None else ""
-            out.append(Button(f"item:{item}", rect, _(ITEM[item]), sub, selected=item == self.item, size=16,
+            out.append(Button(f"item:{item}", rect, _(ITEM[item]), sub, selected=item == self.item,
                               enabled=c is not None))
         return out
 
@@ -88,7 +88,7 @@ class CorrectScreen(CorrectionScreen, ChariotScreen):
         text.draw(surface, _("Correct a chariot: what the table reads"), (WIDE.x, TOP + 6), 20, theme.TEXT,
                   bold=True, max_width=WIDE.width)
         text.draw(surface, _("A second reading of a sheet or the track (CR-CORR-1); undo takes it back."),
-                  (WIDE.x, TOP + 30), 14, theme.MUTED, max_width=WIDE.width)
+                  (WIDE.x, TOP + 30), "detail", theme.MUTED, max_width=WIDE.width, min_size=theme.FLOOR)
         if self.s.by_colour(self.colour) is not None:
             self.paint_draft(surface)
 

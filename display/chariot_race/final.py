@@ -66,21 +66,22 @@ class PodiumScreen(ChariotScreen):
                 icons.flag(surface, pygame.Rect(chip.right - 8, chip.y - 24, 26, 26), theme.TEXT)
             text.draw(surface, names.colour(c.colour), (block.centerx, block.y - 52), 19, theme.TEXT, "midtop",
                       bold=True, max_width=w)
-            text.draw(surface, self.s.players[c.seat], (block.centerx, block.y - 28), 15, theme.MUTED, "midtop",
-                      max_width=w)
+            text.draw(surface, self.s.players[c.seat], (block.centerx, block.y - 28), theme.PLAY_FLOOR, theme.MUTED,
+                      "midtop", max_width=w, min_size=theme.PLAY_FLOOR)
 
     def places(self, surface: pygame.Surface, standing: list) -> None:
         s = self.s
         area = PLACES
-        h = min(50, (area.height - 4 * (len(standing) - 1)) // max(1, len(standing)))
+        h = min(52, (area.height - 4 * (len(standing) - 1)) // max(1, len(standing)))
         for k, c in enumerate(standing):
             r = pygame.Rect(area.x, area.y + k * (h + 4), area.width, h)
             pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
             text.draw(surface, f"{k + 1}." if not c.wrecked else "–", (r.x + 8, r.centery), 18, theme.TEXT, "midleft",
                       bold=True)
             icons.chip(surface, pygame.Rect(r.x + 36, r.y + 8, 30, h - 16), c.colour, c.wrecked)
-            text.draw(surface, names.chariot(s, c), (r.x + 74, r.y + 3), 16, theme.DIM if c.wrecked else theme.TEXT,
-                      bold=True, max_width=r.width - 80)
+            text.draw(surface, names.chariot(s, c), (r.x + 74, r.y + 1), theme.PLAY_FLOOR,
+                      theme.DIM if c.wrecked else theme.TEXT, bold=True, max_width=r.width - 80,
+                      min_size=theme.PLAY_FLOOR)
             if c.wrecked:
                 state = _("wrecked")
             elif s.winner is not None and s.chariots[s.winner] is c:
@@ -90,8 +91,8 @@ class PodiumScreen(ChariotScreen):
             else:
                 state = (_("last lap · resistance {r}") if c.crossings else _("first lap · resistance {r}")).format(
                     r=c.resistance)
-            text.draw(surface, state, (r.x + 74, r.y + h // 2 + 1), 14, theme.BAD if c.wrecked else theme.MUTED,
-                      max_width=r.width - 80)
+            text.draw(surface, state, (r.x + 74, r.y + h // 2), theme.PLAY_FLOOR,
+                      theme.BAD if c.wrecked else theme.MUTED, max_width=r.width - 80, min_size=theme.PLAY_FLOOR)
 
     def press(self, wid: str) -> None:
         if wid == "new":

@@ -61,6 +61,28 @@ def screen_key(ctl) -> str:
     return "-".join(parts)
 
 
+def _menu_screens(ctl, shot) -> None:
+    """The menu in a race, its move log, and the correction screen with a drafted and a
+    refused correction; back to the race as it was."""
+    from ..script import run_line
+
+    ctl.open_menu()
+    shot(ctl, "menu")
+    run_line(ctl, "tap log")
+    shot(ctl, "movelog")
+    run_line(ctl, "tap close")
+    run_line(ctl, "tap game:correct")
+    shot(ctl, "correct")
+    run_line(ctl, "tap item:lane")
+    run_line(ctl, "tap plus")
+    shot(ctl, "correct-lane")
+    for _k in range(3):
+        run_line(ctl, "tap minus")
+    shot(ctl, "correct-refused")
+    run_line(ctl, "tap back")
+    ctl.pop()
+
+
 def render_chariot(out: Path, seed: int = 7) -> list[Path]:
     """Render every Chariot Race screen into ``out``; returns the files written."""
     from ..controller import Controller
@@ -89,6 +111,8 @@ def render_chariot(out: Path, seed: int = 7) -> list[Path]:
             for line in inputs_for(ctl, event):
                 shot(ctl)
                 run_line(ctl, line)
+            if len(ctl.session.game.events) == 40 and "correct" not in shot.seen:
+                _menu_screens(ctl, shot)
         shot(ctl, "podium" if ctl.session.state.winner is not None else "podium-nobody")
         ctl.close_game()
     return shot.written

@@ -21,9 +21,11 @@ from firmware_host.i18n import _
 from .. import text, theme
 from ..ui import Button
 from . import icons, names
-from .common import AREA, GREEN, WARN_RGB, ChariotScreen, dice_mode, go, target_buttons
+from .common import AREA, GREEN, WARN_RGB, ChariotScreen, dice_mode, go, sub_that_fits, target_buttons
 
 ROW = 54          # button row height in the decision area
+MOVE_ROW = 50     # the move screen's three rows of happenings
+FACE_H = 54       # a die face button: its picture and its name
 GAP = 6
 
 
@@ -43,10 +45,17 @@ def face_buttons(board, area: pygame.Rect, prefix: str = "face",
 
         def paint(surface: pygame.Surface, rect: pygame.Rect, face: str = face, k: int = k) -> None:
             icons.die(surface, pygame.Rect(rect.x, rect.y, rect.width, rect.height), face)
-            text.draw(surface, str(k + 1), (rect.x - 1, rect.y - 2), 13, theme.ACCENT, bold=True)
+            # the bowl button that enters this face: a hint beside the picture, which names it
+            text.draw(surface, str(k + 1), (rect.x - 1, rect.y - 2), "caption", theme.ACCENT, bold=True)
         out.append(Button(f"{prefix}:{face}", r, _(names.FACE[face]), icon=paint,
                           enabled=allowed is None or face in allowed))
     return out
+
+
+def _fits_sub(label: str, width: int, sub: str) -> str:
+    """``sub`` if ``label`` fits a ``width``-px button on one line at the size read during
+    play, else ``""``: the button then draws its label in two lines (:func:`display.ui.draw_label`)."""
+    return sub if text.measure(label, theme.PLAY_FLOOR, True) <= width - 10 else ""
 
 
 def dice_summary(t: Turn) -> str:
@@ -88,10 +97,20 @@ class RollScreen(ChariotScreen):
     def n(self) -> int:
         return self.rules.dice_to_roll(self.s, self.s.pending.chariot)
 
+    def heading(self) -> tuple[str, str]:
+        c = self.s.active()
+        assert c is not None
+        start = self.rules.starting_speed(self.s, c.colour)
+        sub = _("Enter each die as rolled at the table, or let the companion roll.")
+        if start != c.speed:
+            sub = _("Speed drops from {old} to {new}: resistance {r} (CR-SPEED-1).").format(old=c.speed, new=start,
+                                                                                          r=c.resistance)
+        return _("Roll {n} dice at starting speed {speed}").format(n=self.n, speed=start), sub
+
     def build(self) -> list[Button]:
         c = self.chariot
         assert c is not None
-        y = AREA.y + 46
+        y = self.below_heading()
         out = die_slots(pygame.Rect(AREA.x, y, 0, 0), self.faces, "slot", enabled=True)
         t = self.s.turn
         why = self.legal(ev.Repair())
@@ -101,13 +120,13 @@ class RollScreen(ChariotScreen):
         elif why:
             sub = _("needs {fate} fate").format(fate=self.board.repair_fate)
         out.append(Button("repair", pygame.Rect(AREA.right - 200, y, 200, ROW), _("Repair"), sub,
-                          enabled=ev.Repair() in self.offered, size=17))
-        out += face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 10, AREA.width, 64))
+                          enabled=ev.Repair() in self.offered))
+        out += face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 4, AREA.width, FACE_H))
         bottom = AREA.bottom - ROW
         companion = dice_mode(self.ctl.session) == "companion"
-        out.append(Button("clear", pygame.Rect(AREA.x, bottom, 110, ROW), _("Clear"), enabled=any(self.faces)))
-        out.append(Button("roll", pygame.Rect(AREA.x + 118, bottom, 200, ROW), _("Roll for me"),
-                          _("bowl 6 · the companion rolls"), fill=GREEN if companion else None, size=17,
+        out.append(Button("clear", pygame.Rect(AREA.x, bottom, 92, ROW), _("Clear"), enabled=any(self.faces)))
+        out.append(Button("roll", pygame.Rect(AREA.x + 98, bottom, 224, ROW), _("Roll for me"),
+                          sub_that_fits(_("bowl 6 · the companion rolls"), 224), fill=GREEN if companion else None,
                           enabled=ev.RollDice() in self.offered))
         ready = all(self.faces) and ev.RollDice(tuple(self.faces)) in self.offered
         out.append(Button("ok", pygame.Rect(AREA.right - 196, bottom, 196, ROW), _("Dice entered"),
@@ -115,13 +134,8 @@ class RollScreen(ChariotScreen):
         return out
 
     def paint(self, surface: pygame.Surface) -> None:
-        c = self.turn_frame(surface)
-        start = self.rules.starting_speed(self.s, c.colour)
-        sub = _("Enter each die as rolled at the table, or let the companion roll.")
-        if start != c.speed:
-            sub = _("Speed drops from {old} to {new}: resistance {r} (CR-SPEED-1).").format(old=c.speed, new=start,
-                                                                                          r=c.resistance)
-        self.title(surface, _("Roll {n} dice at starting speed {speed}").format(n=self.n, speed=start), sub)
+        self.turn_frame(surface)
+        self.title(surface, *self.heading())
 
     def press(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
@@ -193,17 +207,35 @@ class DiceScreen(ChariotScreen):
         assert self.s.turn is not None
         return self.s.turn
 
+    def heading(self) -> tuple[str, str]:
+        t = self.t
+        if self.mode == "reroll":
+            dice = ", ".join(str(i + 1) for i in sorted(self.selected))
+            return (_("New faces for dice {dice}").format(dice=dice),
+                    _("Enter the rerolled dice in order (bowl 1-5), or let the companion roll."))
+        if self.mode == "turn":
+            (die,) = self.selected
+            return (_("Turn die {n} to which face?").format(n=die + 1),
+                    _("Costs {n} fate; never to Fortuna (CR-DICE-3).").format(n=self.board.set_die_cost))
+        c = self.s.active()
+        assert c is not None
+        free = (_("The first reroll is free.") if t.free_reroll
+                else _("Each reroll or turned die costs {n} fate.").format(n=self.board.reroll_cost))
+        return (_("Reroll, turn a die, or keep the dice"),
+                _("Tap dice to select them (bowl 1-5). {free} Fate: {fate}.").format(free=free, fate=c.fate))
+
     def build(self) -> list[Button]:
         t = self.t
-        y = AREA.y + 46
+        y = self.below_heading()
         bottom = AREA.bottom - ROW
         if self.mode == "reroll":
             out = die_slots(pygame.Rect(AREA.x, y, 0, 0), self.new, "slot")
-            out += face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 10, AREA.width, 64))
-            out.append(Button("back", pygame.Rect(AREA.x, bottom, 110, ROW), _("Back")))
+            out += face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 4, AREA.width, FACE_H))
+            out.append(Button("back", pygame.Rect(AREA.x, bottom, 92, ROW), _("Back")))
             chosen = tuple(sorted(self.selected))
-            out.append(Button("roll", pygame.Rect(AREA.x + 118, bottom, 200, ROW), _("Roll for me"),
-                              _("bowl 6 · the companion rolls"), size=17, enabled=ev.Reroll(chosen) in self.offered))
+            out.append(Button("roll", pygame.Rect(AREA.x + 98, bottom, 224, ROW), _("Roll for me"),
+                              sub_that_fits(_("bowl 6 · the companion rolls"), 224),
+                              enabled=ev.Reroll(chosen) in self.offered))
             ready = all(self.new) and ev.Reroll(chosen, tuple(self.new)) in self.offered
             out.append(Button("ok", pygame.Rect(AREA.right - 196, bottom, 196, ROW), _("Reroll"), enabled=ready,
                               fill=go(ready)))
@@ -211,21 +243,24 @@ class DiceScreen(ChariotScreen):
         if self.mode == "turn":
             (die,) = self.selected
             allowed = tuple(f for f in faces_of(self.board) if ev.SetDie(die, f) in self.offered)
-            out = face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 10, AREA.width, 64), allowed=allowed)
+            out = face_buttons(self.board, pygame.Rect(AREA.x, y + ROW + 4, AREA.width, FACE_H), allowed=allowed)
             out.append(Button("back", pygame.Rect(AREA.x, bottom, 110, ROW), _("Back")))
             return out
         out = die_slots(pygame.Rect(AREA.x, y, 0, 0), list(t.dice), "die", self.selected, size=60)
         cost = _("free") if t.free_reroll else _("{n} fate").format(n=self.board.reroll_cost)
         chosen = tuple(sorted(self.selected))
         reroll = bool(chosen) and ev.Reroll(chosen) in self.offered
+        # the cost under a label that fits one line; a label that needs two lines (Hungarian)
+        # goes without it (the title says what rerolls cost); a greyed one says why when tapped
+        reroll_why = "" if reroll else _("not possible") if chosen else _("select dice first")
         out.append(Button("reroll", pygame.Rect(AREA.x, bottom, 170, ROW), _("Reroll selected"),
-                          cost if reroll else _("not possible") if chosen else _("select dice first"),
-                          enabled=reroll, size=16))
+                          _fits_sub(_("Reroll selected"), 170, cost if reroll else reroll_why), enabled=reroll,
+                          reason=reroll_why))
         turn = len(chosen) == 1 and any(m.die == chosen[0] for m in self.offered.of(ev.SetDie))
+        turn_why = "" if turn else _("select one die") if len(chosen) != 1 else _("not possible")
         out.append(Button("turn", pygame.Rect(AREA.x + 178, bottom, 150, ROW), _("Turn a die"),
-                          _("{n} fate").format(n=self.board.set_die_cost) if turn
-                          else _("select one die") if len(chosen) != 1 else _("not possible"),
-                          enabled=turn, size=16))
+                          _fits_sub(_("Turn a die"), 150, _("{n} fate").format(n=self.board.set_die_cost) if turn
+                                    else turn_why), enabled=turn, reason=turn_why))
         out.append(Button("ok", pygame.Rect(AREA.right - 180, bottom, 180, ROW), _("Keep dice"), fill=GREEN))
         return out
 
@@ -233,27 +268,20 @@ class DiceScreen(ChariotScreen):
         # The gauges preview keeping the dice: Fortuna's fate (CR-FATE-1), and with no ±1 die
         # the speed and the fast dice's damage that follow at once (CR-MOVE-1).
         kept = self.preview(ev.KeepDice()) if not self.mode else None
-        c = self.turn_frame(surface, after=kept.by_colour(self.s.pending.chariot) if kept is not None else None)
+        self.turn_frame(surface, after=kept.by_colour(self.s.pending.chariot) if kept is not None else None)
         t = self.t
-        if self.mode == "reroll":
-            dice = ", ".join(str(i + 1) for i in sorted(self.selected))
-            self.title(surface, _("New faces for dice {dice}").format(dice=dice),
-                       _("Enter the rerolled dice in order (bowl 1-5), or let the companion roll."))
-            return
+        y = self.title(surface, *self.heading()) + 2
         if self.mode == "turn":
             (die,) = self.selected
-            self.title(surface, _("Turn die {n} to which face?").format(n=die + 1),
-                       _("Costs {n} fate; never to Fortuna (CR-DICE-3).").format(n=self.board.set_die_cost))
-            icons.die(surface, pygame.Rect(AREA.x, AREA.y + 46, 52, 52), t.dice[die])
-            text.draw(surface, "→ ?", (AREA.x + 62, AREA.y + 72), 22, theme.ACCENT, "midleft", bold=True)
+            icons.die(surface, pygame.Rect(AREA.x, y, 52, 52), t.dice[die])
+            text.draw(surface, "→ ?", (AREA.x + 62, y + 26), 22, theme.ACCENT, "midleft", bold=True)
             return
-        free = (_("The first reroll is free.") if t.free_reroll
-                else _("Each reroll or turned die costs {n} fate.").format(n=self.board.reroll_cost))
-        self.title(surface, _("Reroll, turn a die, or keep the dice"),
-                   _("Tap dice to select them (bowl 1-5). {free} Fate: {fate}.").format(free=free, fate=c.fate))
+        if self.mode:
+            return
         x = AREA.x + len(t.dice) * 66 + 8
-        for k, line in enumerate(text.wrap(dice_summary(t), 15, AREA.right - x)[:4]):
-            text.draw(surface, line, (x, AREA.y + 46 + 18 * k), 15, theme.TEXT)
+        room = (AREA.bottom - ROW - 4 - y) // 22
+        for k, line in enumerate(text.wrap(dice_summary(t), theme.PLAY_FLOOR, AREA.right - x)[:room]):
+            text.draw(surface, line, (x, y + 22 * k), theme.PLAY_FLOOR, theme.TEXT)
 
     def press(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
@@ -339,11 +367,14 @@ class SpeedScreen(ChariotScreen):
     def event(self) -> ev.SetSpeed:
         return ev.SetSpeed(self.use.count("+"), self.use.count("-"))
 
+    def heading(self) -> tuple[str, str]:
+        return _("This turn's speed"), _("Tap each ±1 die (or press its bowl): +1, −1 or unused.")
+
     def build(self) -> list[Button]:
         out = []
-        y = AREA.y + 46
+        y = self.below_heading()
         for k, use in enumerate(self.use):
-            out.append(Button(f"normal:{k}", pygame.Rect(AREA.x + k * 126, y, 120, 64), icon=self._toggle(k, use),
+            out.append(Button(f"normal:{k}", pygame.Rect(AREA.x + k * 126, y, 120, 56), icon=self._toggle(k, use),
                               selected=bool(use)))
         after = self.preview(self.event())
         ready = self.event() in self.offered
@@ -355,11 +386,12 @@ class SpeedScreen(ChariotScreen):
     @staticmethod
     def _toggle(k: int, use: str):
         def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            text.draw(surface, str(k + 1), (rect.x - 1, rect.y - 2), 13, theme.ACCENT, bold=True)
-            icons.die(surface, pygame.Rect(rect.x + 10, rect.y + 6, 40, 40), "normal")
-            label = {"+": "+1", "-": "−1", "": _("unused")}[use]
-            text.draw(surface, label, (rect.x + 56, rect.centery), 24 if use else 16,
-                      theme.TEXT if use else theme.MUTED, "midleft", bold=True, max_width=rect.width - 58)
+            text.draw(surface, str(k + 1), (rect.x - 1, rect.y - 2), "caption", theme.ACCENT, bold=True)
+            icons.die(surface, pygame.Rect(rect.x + 10, rect.y + 4, 40, 40), "normal")
+            # "0" for a die left unused: the title says "+1, −1 or unused"; a word would not fit
+            label = {"+": "+1", "-": "−1", "": "0"}[use]
+            text.draw(surface, label, (rect.x + 60, rect.centery), 26, theme.TEXT if use else theme.MUTED, "midleft",
+                      bold=True)
         return paint
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -369,22 +401,27 @@ class SpeedScreen(ChariotScreen):
         moved = after.by_colour(c.colour) if after is not None else None
         self.turn_frame(surface, after=moved)
         t = self.t
-        self.title(surface, _("This turn's speed"),
-                   _("Tap each ±1 die (or press its bowl): +1, −1 or unused."))
+        y = self.title(surface, *self.heading()) + 2 + 56 + 4
         fast = t.count("fast")
         up, down = self.use.count("+"), self.use.count("-")
         line = _("start {s} + {up} − {down} + {fast} (fast) = {speed}").format(
             s=t.start_speed, up=up, down=down, fast=2 * fast, speed=moved.speed if moved else "?")
-        text.draw(surface, line, (AREA.x + 2, AREA.y + 118), 18, theme.TEXT, bold=True, max_width=AREA.width - 4)
-        if fast:
-            text.draw(surface, _("{n} fast dice: −{n} resistance").format(n=fast), (AREA.x + 2, AREA.y + 142), 15,
-                      theme.ACCENT)
+        warned = False
         if after is not None and moved is not None and moved.wrecked:
-            pygame.draw.rect(surface, WARN_RGB, (AREA.x, AREA.bottom - ROW - 44, AREA.width, 36), border_radius=6)
+            pygame.draw.rect(surface, WARN_RGB, (AREA.x, AREA.bottom - ROW - 44, AREA.width, 38), border_radius=6)
             text.draw(surface, _("The fast dice wreck {chariot}.").format(chariot=names.colour(c.colour)),
-                      (AREA.x + 10, AREA.bottom - ROW - 26), 16, theme.TEXT, "midleft", bold=True)
+                      (AREA.x + 10, AREA.bottom - ROW - 25), theme.PLAY_FLOOR, theme.TEXT, "midleft", bold=True,
+                      max_width=AREA.width - 20, min_size=theme.PLAY_FLOOR)
+            warned = True
         elif after is not None and moved is not None:
-            self.warning(surface, pygame.Rect(AREA.x, AREA.bottom - ROW - 48, AREA.width, 42), moved, after)
+            warned = self.warning(surface, pygame.Rect(AREA.x, AREA.bottom - ROW - 50, AREA.width, 46), moved, after)
+        if not warned:      # the sum and the fast dice's cost where no warning takes their place (the
+            # OK button and the gauges say the speed too)
+            text.draw(surface, line, (AREA.x + 2, y), theme.PLAY_FLOOR, theme.TEXT, bold=True,
+                      max_width=AREA.width - 4, min_size=theme.PLAY_FLOOR)
+            if fast:
+                text.draw(surface, _("{n} fast dice: −{n} resistance").format(n=fast), (AREA.x + 2, y + 24),
+                          theme.PLAY_FLOOR, theme.ACCENT, max_width=AREA.width - 4, min_size=theme.PLAY_FLOOR)
 
     def press(self, wid: str) -> None:
         if wid.startswith("normal:"):
@@ -434,7 +471,7 @@ class MoveScreen(ChariotScreen):
         assert c is not None
         if self.mode == "hit":
             return self._build_hit(c)
-        y = AREA.y + 60
+        y = AREA.y + 70                 # under the title (or warning) and the line of what happened
         w3 = (AREA.width - 2 * GAP) // 3
         out = []
         for k, limit in enumerate(self.board.corner_limits):
@@ -442,10 +479,10 @@ class MoveScreen(ChariotScreen):
             sub = (_("wrecks {chariot}!").format(chariot=names.colour(c.colour)) if wrecks
                    else _("−{n} resistance").format(n=damage) if damage else _("no damage"))
             ok = ev.EnterCorner(limit) in self.offered
-            out.append(Button(f"corner:{limit}", pygame.Rect(AREA.x + k * (w3 + GAP), y, w3, ROW),
+            out.append(Button(f"corner:{limit}", pygame.Rect(AREA.x + k * (w3 + GAP), y, w3, MOVE_ROW),
                               _("{n}: corner {limit}").format(n=k + 1, limit=limit), sub, enabled=ok,
-                              fill=WARN_RGB if wrecks and ok else None, size=17))
-        y += ROW + GAP
+                              fill=WARN_RGB if wrecks and ok else None))
+        y += MOVE_ROW + GAP
         row2: list[tuple[str, str, str, ev.Event | None]] = [
                 ("hit", _("4: chariot hit"), _("−{n} to both").format(n=self.board.collision_damage), None),
                 ("caltrop", _("5: caltrop"), _("−{n} resistance").format(n=self.board.caltrop_damage), ev.HitCaltrop()),
@@ -453,25 +490,43 @@ class MoveScreen(ChariotScreen):
                  ev.CrossFinish())]
         if self.rules.setup.track == "B":
             row2.append(("rocks", _("rock pile"), _("wrecks"), ev.HitRocks()))
-        w = (AREA.width - GAP * (len(row2) - 1)) // len(row2)
+        # widths by what they say: the finish line's "starts the last lap" is the longest line
+        weights = {"hit": 1.15, "caltrop": 0.85, "finish": 1.4, "rocks": 0.8}
+        unit = (AREA.width - GAP * (len(row2) - 1)) / sum(weights[r[0]] for r in row2)
+        x = AREA.x
         for k, (wid, label, sub, event) in enumerate(row2):
             ok = event in self.offered if event is not None else bool(self.offered.of(ev.Collide))
-            out.append(Button(wid, pygame.Rect(AREA.x + k * (w + GAP), y, w, ROW), label, sub, enabled=ok,
-                              size=16))
-        y += ROW + GAP
+            w = AREA.right - x if k == len(row2) - 1 else int(unit * weights[wid])
+            if text.measure(label, theme.PLAY_FLOOR, True) > w - 10 and ": " in label:
+                label = label.split(": ", 1)[1]         # "4: chariot hit" without its bowl number
+            # a sub-line too long even at 14 px is left out: the news line says it after the tap
+            out.append(Button(wid, pygame.Rect(x, y, w, MOVE_ROW), label, sub_that_fits(sub, w), enabled=ok))
+            x += w + GAP
+        y += MOVE_ROW + GAP
         left = self.t.count("lane") - self.t.lane_changes
+        lane_w = (AREA.width - 2 * GAP) * 7 // 20         # the lane labels are the longest of the row
         for k, direction in enumerate(("in", "out")):
-            out.append(Button(f"lane:{direction}", pygame.Rect(AREA.x + k * (w3 + GAP), y, w3, ROW),
+            out.append(Button(f"lane:{direction}", pygame.Rect(AREA.x + k * (lane_w + GAP), y, lane_w, MOVE_ROW),
                               _(names.LANE[direction]), _("{n} lane dice left").format(n=left),
-                              enabled=ev.ChangeLane(direction) in self.offered, size=16))
-        out.append(Button("ok", pygame.Rect(AREA.x + 2 * (w3 + GAP), y, w3, ROW), _("End of move"), fill=GREEN))
+                              enabled=ev.ChangeLane(direction) in self.offered))
+        end_x = AREA.x + 2 * (lane_w + GAP)
+        out.append(Button("ok", pygame.Rect(end_x, y, AREA.right - end_x, MOVE_ROW), _("End of move"), fill=GREEN))
         return out
 
+    def heading(self) -> tuple[str, str]:
+        c = self.s.active()
+        assert c is not None
+        if self.mode == "hit":
+            return (_("Which chariot did {chariot} hit?").format(chariot=names.colour(c.colour)),
+                    _("Press bowl 1-6 for the chariot, in the order listed on the left."))
+        return _("Move {n} spaces: one tap for each thing that happens").format(n=c.speed), ""
+
     def _build_hit(self, c: Chariot) -> list[Button]:
-        y = AREA.y + 46
+        y = self.below_heading()
         out = [Button("ended", pygame.Rect(AREA.x, y, AREA.width - 118, 50),
                       _("The move ended on that chariot's space") if self.ended else _("Passed through its space"),
-                      _("tap to change (ended: put behind it, CR-MOVE-6)"), selected=self.ended, size=16)]
+                      sub_that_fits(_("tap to change (ended: put behind it, CR-MOVE-6)"), AREA.width - 118),
+                      selected=self.ended)]
         allowed = {}
         for o in self.s.chariots:
             if o is c or ev.Collide(o.colour, self.ended) not in self.offered:
@@ -487,12 +542,11 @@ class MoveScreen(ChariotScreen):
         c = self.turn_frame(surface)
         t = self.t
         if self.mode == "hit":
-            self.title(surface, _("Which chariot did {chariot} hit?").format(chariot=names.colour(c.colour)),
-                       _("Press bowl 1-6 for the chariot, in the order listed on the left."))
+            self.title(surface, *self.heading())
             return
-        rect = pygame.Rect(AREA.x, AREA.y - 2, AREA.width, 40)
+        rect = pygame.Rect(AREA.x, AREA.y - 2, AREA.width, 46)
         if not self.warning(surface, rect, c):
-            self.title(surface, _("Move {n} spaces: one tap for each thing that happens").format(n=c.speed))
+            self.title(surface, *self.heading())
         done = [_("corners {n}").format(n=t.corners), _("chariots hit {n}").format(n=t.collisions)]
         if t.count("lane"):
             done.insert(0, _("lane changes {a} of {b}").format(a=t.lane_changes, b=t.count("lane")))
@@ -500,7 +554,12 @@ class MoveScreen(ChariotScreen):
             done.append(_("finish line crossed"))
         if t.ended_on:
             done.append(_("ended on {chariot}: put behind it").format(chariot=names.colour(t.ended_on)))
-        text.draw(surface, " · ".join(done), (AREA.x + 2, AREA.y + 40), 14, theme.MUTED, max_width=AREA.width - 4)
+        line = " · ".join(done)
+        while text.measure(line, theme.PLAY_FLOOR) > AREA.width - 4 and len(done) > 1:
+            done = done[1:]             # the lane changes first: the lane buttons say how many dice are left
+            line = " · ".join(done)
+        text.draw(surface, line, (AREA.x + 2, AREA.y + 46), theme.PLAY_FLOOR, theme.MUTED, max_width=AREA.width - 4,
+                  min_size=theme.PLAY_FLOOR)
 
     def press(self, wid: str) -> None:
         kind, _sep, value = wid.partition(":")
@@ -568,7 +627,7 @@ class AttackScreen(ChariotScreen):
         ok = ev.DropCaltrop() in self.offered
         out = [Button("caltrop", pygame.Rect(AREA.x, bottom, 250, ROW), _("Drop a caltrop"),
                       _("{n} in the supply").format(n=self.s.supply) if ok else _("not possible now"),
-                      enabled=ok, size=17),
+                      enabled=ok),
                Button("ok", pygame.Rect(AREA.right - 200, bottom, 200, ROW), _("End the turn"), fill=GREEN)]
         allowed = {}
         for colour in (m.target for m in self.offered.of(ev.ThrowJavelin)):
@@ -576,16 +635,21 @@ class AttackScreen(ChariotScreen):
             allowed[colour] = (_("−{n}: wrecks it!").format(n=self.board.javelin_damage)
                                if target.resistance <= self.board.javelin_damage
                                else _("−{n} resistance").format(n=self.board.javelin_damage))
-        out += target_buttons(self, pygame.Rect(AREA.x, AREA.y + 46, AREA.width, 0), "javelin", allowed, height=ROW)
+        out += target_buttons(self, pygame.Rect(AREA.x, self.below_heading(), AREA.width, 0), "javelin", allowed,
+                              height=ROW - 2)
         return out
 
-    def paint(self, surface: pygame.Surface) -> None:
-        c = self.turn_frame(surface)
+    def heading(self) -> tuple[str, str]:
+        c = self.s.active()
         t = self.s.turn
+        assert c is not None and t is not None
         left = t.count("attack") - t.attacks
-        self.title(surface,
-                   _("{chariot} attacks ({n} attack dice left)").format(chariot=names.colour(c.colour), n=left),
-                   _("A javelin at a chariot 1-2 spaces away (bowl 1-6), or a caltrop on a space passed."))
+        return (_("{chariot} attacks ({n} attack dice left)").format(chariot=names.colour(c.colour), n=left),
+                _("A javelin at a chariot 1-2 spaces away (bowl 1-6), or a caltrop on a space passed."))
+
+    def paint(self, surface: pygame.Surface) -> None:
+        self.turn_frame(surface)
+        self.title(surface, *self.heading())
 
     def press(self, wid: str) -> None:
         if wid == "caltrop":

@@ -238,7 +238,7 @@ def test_cr_setup_2_a_start_space_drawn_twice_is_refused_in_the_draft():
     run_line(ctl, "press bowl3")
     state = ctl.session.state
     run_line(ctl, "press bowl3")
-    assert ctl.message.startswith("CR-SETUP-2:") and ctl.session.state is state
+    assert ctl.message_rule == "CR-SETUP-2" and ctl.session.state is state
     assert ctl.active.spaces == {"green": 3} and not ctl.active.find("space:yellow:3").enabled
 
 
@@ -362,7 +362,7 @@ def test_tags_name_chariots_and_start_spaces():
     moves(ctl, ev.RollDice(("attack", "lane", "lane", "lane")), ev.KeepDice(), ev.EndMove())
     state = ctl.session.state
     ctl.handle(TagRead("03"))
-    assert ctl.message.startswith("CR-ATTACK-3:") and ctl.session.state is state
+    assert ctl.message_rule == "CR-ATTACK-3" and ctl.session.state is state
 
 
 def test_tag_kinds_for_the_enrolment_menu():
