@@ -277,10 +277,12 @@ class StatsScreen(Screen):
         labels = {key: _(label) for key, label in plugin(self.game).sources}
         rows = max(1, min(len(shown), area.height // 22))
         top = max(abs(v) for _k, v in shown) or 1
-        label_w = 140
-        for k, (source, value) in enumerate(shown[:rows]):
+        names = [labels.get(source) or humanised(source) for source, _value in shown[:rows]]
+        # as wide as the longest label (Hungarian's are long), leaving the bars two fifths
+        label_w = min(area.width * 3 // 5, max(140, max(text.measure(n, 16) for n in names) + 10))
+        for k, (name, (source, value)) in enumerate(zip(names, shown[:rows], strict=True)):
             y = area.y + k * 22
-            text.draw(surface, labels.get(source) or humanised(source), (area.x, y + 10), 16, theme.TEXT,
+            text.draw(surface, name, (area.x, y + 10), 16, theme.TEXT,
                       "midleft", max_width=label_w - 6, role="detail", min_size=14)
             width = round((area.width - label_w - 50) * abs(value) / top)
             pygame.draw.rect(surface, LINE_RGB if value >= 0 else theme.BAD, (area.x + label_w, y + 2, width, 16),

@@ -107,7 +107,7 @@ def test_every_screen_on_every_display_size(monkeypatch, tmp_path, surface):
     monkeypatch.setattr(display.screenshots, "Shooter", Recording)
     render_all(tmp_path)
     screens = sum(len(c.written) for c in made)
-    assert len(made) == len(GAMES) and screens >= 90           # the tours of all three games
+    assert len(made) == len(GAMES) + 1 and screens >= 90       # the tours of all three games and between games
     assert sum(c.lit_bands for c in made) > screens // 2       # the band showed lit LEDs
     assert not list(tmp_path.iterdir())                        # drawn and checked, nothing saved
     assert set.union(*(c.sizes for c in made)) == {d[:2] for d in (NATIVE, *OTHERS)}

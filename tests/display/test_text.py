@@ -159,8 +159,9 @@ def counts(surface, monkeypatch):
 def test_the_corpus_is_the_catalog():
     messages = catalog()
     assert len(messages) > 1000
-    assert "Seat order matters for the tie-break: enter the players clockwise from the start player. " \
-           "The Praefectus Magnus decides a tie (C-END-4)." in messages
+    assert "Count what each player holds at the end: hand and discard pile together. " \
+           "Enter the players clockwise from the start player: the Praefectus Magnus " \
+           "decides a tie by seat order (C-END-4)." in messages
     assert "{n} sestertii" in messages                      # plurals too
     assert len(formatted(messages)) > 300
 
