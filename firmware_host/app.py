@@ -379,7 +379,8 @@ def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware:
 
     An input is shown at once where it landed (:func:`_show_pressed`), then acted on (a move is
     committed to the journal), then the screen is drawn from the new state and flipped. A real
-    LED strip is written through a :class:`~firmware_host.io.leds.StripWriter`: the loop hands
+    LED strip is written by its own process (:class:`~firmware_host.io.leds.StripProcess`), a
+    strip of this process through a :class:`~firmware_host.io.leds.StripWriter`: the loop hands
     it the frame after the flip and goes on while the frame travels down the wire."""
     import pygame
 
@@ -387,13 +388,17 @@ def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware:
 
     from .engine.leds import PULSE_FRAME_S, PULSE_PERIOD_S
     from .games import GAMES
-    from .io.leds import SimulatedStrip, StripWriter
+    from .io.leds import SimulatedStrip, StripProcess, StripWriter
     from .ledplan import led_plan
 
     presenter = Presenter(window, band)
     idle = idle or Idle(0, clock=clock)
     strip = hardware.strip if hardware is not None else None
-    writer = StripWriter(strip) if strip is not None and not isinstance(strip, SimulatedStrip) else None
+    # the real strip's process already writes off this thread (and off its GIL); a strip of
+    # this process gets a thread; the simulated one is shown at once (no wire)
+    writer: StripProcess | StripWriter | None = (
+        strip if isinstance(strip, StripProcess)
+        else StripWriter(strip) if strip is not None and not isinstance(strip, SimulatedStrip) else None)
     strip = writer or strip
     waking = tuple(getattr(pygame, name) for name in WAKING_EVENTS)
     resized = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
@@ -485,6 +490,8 @@ def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware:
                         watchdog.notify_ready()
                         first_frame = False
                         warming = warm_up_steps()   # while the players look at the first frame
+            if not first_frame:
+                _check_journal(ctl)
             if writer is not None and leds is not None:
                 writer.show(leds)               # after the flip: the wire never holds up a frame
                 if not idle.dark:
@@ -541,6 +548,19 @@ def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware:
             os.close(fd)
         if idle.dark:                               # leave the panel lit
             idle.activity(clock())
+
+
+def _check_journal(ctl: Controller) -> None:
+    """After the first frame: start the journal's whole-file check in the background (once
+    per journal: also one opened later by Try again), and say what it found when it found
+    damage (``docs/reliability.md``: the file is set aside at the next start)."""
+    journal = ctl.journal
+    if journal is None:
+        return
+    check = journal.check_whole_file()      # started once, then the same check
+    notice = check.notice()
+    if notice is not None:
+        ctl.say(notice.text(i18n._), "bad")
 
 
 PRESSED_FRAME = 4       # px: the frame drawn round a pressed widget

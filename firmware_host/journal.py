@@ -6,10 +6,12 @@ the newest unfinished game is replayed to the exact state it had.
 
 Start-up tells *damage* from *circumstance* (``docs/reliability.md``):
 
-- **Damage** (:class:`JournalDamaged`): a file that is not a database, fails
-  ``PRAGMA quick_check``, or was written by a newer version. :meth:`Journal.open_or_recover`
-  renames it aside with a timestamp and starts a fresh journal, so a bad file never stops the
-  companion from starting.
+- **Damage** (:class:`JournalDamaged`): a file that is not a database, fails the open's
+  ``PRAGMA quick_check`` of what resuming reads, was found damaged by the whole-file check the
+  app runs after its first frame (:class:`FileCheck`: said at once, acted on at the next
+  start), or was written by a newer version. :meth:`Journal.open_or_recover` renames it aside
+  with a timestamp, starts a fresh journal and takes the unfinished game along if its record
+  is whole, so a bad file never stops the companion from starting nor loses the game played.
 - **Circumstance** (:class:`JournalUnavailable`): a full or read-only disk, a file another
   program holds locked, one the companion may not read or write, a folder where the file
   should be. Nothing is renamed and not a byte of the journal changes; the players are told
@@ -44,6 +46,7 @@ import os
 import re
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -132,6 +135,9 @@ _TRIGGERS = {
         END""",
 }
 _TABLES = ("meta", "games", "events", "players", "outcomes", "results")
+# the tables quick_check reads at open: their size follows the players, not the games (the
+# others are checked after the first frame: Journal.check_whole_file)
+_OPEN_CHECKED = ("meta", "players")
 _INDEXES = ("games_finished", "outcomes_finished", "results_player")
 # columns added after schema 1 was first released: additive, so an older program still reads
 # and writes the file (its rows have no sum and are not verified)
@@ -457,6 +463,145 @@ def outcome_sum(game_id: int, text: str) -> str:
     return _chain(str(game_id), 0, text)
 
 
+def _load(db: sqlite3.Connection, game_id: int) -> GameRecord:
+    """:meth:`Journal.load` on the connection ``db`` (also a damaged file's, read only)."""
+    row = db.execute("SELECT id, game, setup, created, finished, sum, head FROM games WHERE id = ?",
+                     (game_id,)).fetchone()
+    if row is None:
+        raise KeyError(game_id)
+    rows = db.execute("SELECT seq, event, sum FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+    gid, game, setup, created, finished, game_sum, head = row
+    if game_sum is not None and game_sum != _game_sum(game, setup):
+        raise JournalDamaged("the setup of game {game_id} fails its checksum", game_id=game_id)
+    prev = game_sum or ""
+    for expected, (seq, text, row_sum) in enumerate(rows, 1):
+        if seq != expected:
+            raise JournalDamaged("game {game_id} has move {seq} where move {expected} belongs",
+                                 game_id=game_id, seq=seq, expected=expected)
+        if row_sum is not None and row_sum != _chain(prev, seq, text):
+            raise JournalDamaged("move {seq} of game {game_id} fails its checksum",
+                                 game_id=game_id, seq=seq)
+        prev = row_sum or ""
+    if head is not None and prev and head != prev:
+        raise JournalDamaged("game {game_id} ends at move {n}, not where its last commit left it",
+                             game_id=game_id, n=len(rows))
+    try:
+        events = [json.loads(text) for _seq, text, _sum in rows]
+        return GameRecord(gid, clean(game), clean(json.loads(setup)), clean(events), created, finished)
+    except (ValueError, TypeError) as exc:
+        raise JournalDamaged("game {game_id} is not readable: {error}", game_id=game_id,
+                             error=str(exc)) from exc
+
+
+
+# ---------------------------------------------------------------------- the whole-file check
+
+CHECK_NICE = 10     # the check's thread yields the CPU (and, by the kernel's default, the disk) to play
+
+
+class FileCheck:
+    """SQLite's whole-file ``PRAGMA quick_check`` of the journal at ``path``, run in a thread
+    of its own on a read-only connection (WAL: it reads one snapshot while play commits;
+    the GIL is released while SQLite works, so the event loop never waits for it).
+
+    When it is done, :attr:`seconds` says how long it took and :attr:`damage` what it found
+    (``None``: sound, or the check could not run: logged). Damage writes ``marker`` (fsync'd:
+    the next start must see it), so the next open checks the whole file first and sets it
+    aside; :meth:`notice` says it, once, for the players. :meth:`stop` interrupts it (the
+    journal closes)."""
+
+    def __init__(self, path: Path, marker: Path) -> None:
+        self.path = path
+        self.marker = marker
+        self.seconds: float | None = None
+        self.damage: str | None = None
+        self._told = False
+        self._stopping = False
+        self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()      # guards _db between the check's thread and stop()
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="journal-check", daemon=True)
+        self._thread.start()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the check is done (tests, the benchmark); ``False`` if ``timeout`` (s) ran out."""
+        return self._done.wait(timeout)
+
+    def _run(self) -> None:
+        try:
+            self._check()
+        except Exception:  # noqa: BLE001 - a check that fails to run must not take the app down
+            log.exception("whole-file check of %s not done", self.path)
+        finally:
+            self._done.set()
+
+    def _check(self) -> None:
+        try:        # Linux: a thread's nice value is its own
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), CHECK_NICE)
+        except (AttributeError, OSError):
+            pass
+        t0 = time.monotonic()
+        try:
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=WRITE_BUSY_S,
+                                 check_same_thread=False)
+            try:
+                with self._lock:
+                    if self._stopping:
+                        return
+                    self._db = db
+                row = db.execute("PRAGMA quick_check").fetchone()
+            finally:
+                with self._lock:
+                    self._db = None
+                db.close()
+            found = str(row[0]) if row else "ok"
+        except sqlite3.Error as exc:
+            if self._stopping:
+                return
+            if not is_damage(exc):      # a circumstance (I/O, a lock): nothing is known
+                log.warning("whole-file check of %s not done: %s", self.path, exc)
+                return
+            found = str(exc)
+        self.seconds = time.monotonic() - t0
+        if found == "ok":
+            log.info("whole-file check of %s: sound (%.2f s)", self.path, self.seconds)
+            return
+        self.damage = f"quick_check: {first_line(found)}"
+        log.error("whole-file check of %s found damage (%.2f s): %s", self.path, self.seconds, found)
+        try:
+            fd = os.open(self.marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            try:
+                os.write(fd, f"{time.strftime('%Y-%m-%d %H:%M:%S')} {self.damage}\n".encode("utf-8", "replace"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:      # the next background check finds it again
+            log.error("damage marker %s not written: %s", self.marker, exc)
+
+    def notice(self) -> Notice | None:
+        """What to tell the players, once, when the check found damage (else ``None``)."""
+        if self._told or not self.done or self.damage is None:
+            return None
+        self._told = True
+        return Notice(N_("The saved games file is damaged ({error}). This game is still saved; at the next "
+                         "start it moves to a new file."),
+                      {"error": self.damage},
+                      N_("At the next start the damaged file is kept aside and a new one started; think of "
+                         "replacing the SD card."))
+
+    def stop(self) -> None:
+        """Interrupt the check (if still running) and wait for its thread (at most a second)."""
+        self._stopping = True
+        with self._lock:
+            if self._db is not None:
+                self._db.interrupt()
+        self._thread.join(1.0)
+
+
 # ---------------------------------------------------------------------- the journal
 
 class Journal:
@@ -475,6 +620,7 @@ class Journal:
     def __init__(self, path: str | Path, busy_s: float = OPEN_BUSY_S) -> None:
         self.path = Path(path)
         self._mark_fd: int | None = None
+        self.file_check: FileCheck | None = None
         self.lost = 0
         self.free: int | None = None
         try:
@@ -504,9 +650,21 @@ class Journal:
         if str(mode).lower() != "wal":
             raise unavailable(path)
         db.execute("PRAGMA synchronous=FULL")
-        check = db.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":       # SQLite lists every fault found, one a line: the first says enough
-            raise JournalDamaged("quick_check: {error}", error=first_line(check))
+        # What resuming needs is checked here; the whole file after the first frame
+        # (:meth:`check_whole_file`: its time grows with the history, 0.4 to 0.5 s at 10,000
+        # games on an x86 machine, several seconds on a Pi). Here: the schema table and the
+        # tables whose size follows the players, not the games (SQLite >= 3.33 limits
+        # quick_check to a table and its indexes), below the pages of the game to resume;
+        # load() then verifies that game's checksums. The marker a background check leaves
+        # when it found damage brings the whole-file check back to the open, so such a file
+        # is set aside at this start (:meth:`_recover`).
+        marked = self.damage_marker.exists()
+        present = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        checked = ("",) if marked else ("sqlite_schema", *(t for t in _OPEN_CHECKED if t in present))
+        for table in checked:
+            check = db.execute(f"PRAGMA quick_check({table})" if table else "PRAGMA quick_check").fetchone()[0]
+            if check != "ok":       # SQLite lists every fault found, one a line: the first says enough
+                raise JournalDamaged("quick_check: {error}", error=first_line(check))
         version = self._version()
         if version > SCHEMA_VERSION:
             raise JournalDamaged("journal schema {version} is newer than this program ({ours})",
@@ -526,6 +684,8 @@ class Journal:
         self._wal_identity = self._stat(Path(f"{path}-wal"))
         self.free = _free_bytes(path.parent)
         self._open_mark()
+        if marked:          # checked whole again and sound (a restored file, a stale marker)
+            self.damage_marker.unlink(missing_ok=True)
 
     # -------------------------------------------------------------- schema
 
@@ -646,6 +806,9 @@ class Journal:
             log.warning("mark file not written: %s", exc)
 
     def _close_quietly(self) -> None:
+        check, self.file_check = getattr(self, "file_check", None), None
+        if check is not None:
+            check.stop()
         fd, self._mark_fd = self._mark_fd, None
         try:
             if fd is not None and fd >= 0:
@@ -655,6 +818,22 @@ class Journal:
                 db.close()
         except Exception:  # noqa: BLE001 - closing a broken handle must not mask the real error
             pass
+
+    # -------------------------------------------------------------- the whole-file check
+
+    @property
+    def damage_marker(self) -> Path:
+        """``journal.db.check-failed``: written when the whole-file check finds damage; while it
+        exists, the open runs that check before the first frame (and sets a damaged file
+        aside)."""
+        return self.path.with_name(self.path.name + ".check-failed")
+
+    def check_whole_file(self) -> FileCheck:
+        """Start SQLite's whole-file ``PRAGMA quick_check`` in the background (once; later
+        calls return the same :class:`FileCheck`). The app calls it after its first frame."""
+        if self.file_check is None:
+            self.file_check = FileCheck(self.path, self.damage_marker)
+        return self.file_check
 
     # -------------------------------------------------------------- start-up
 
@@ -711,8 +890,85 @@ class Journal:
                                    "but a new one cannot be started: {detail}"),
                                 {"error": str(damage), "name": aside.name, "detail": str(exc)},
                                 exc.notice.advice, level="fault")
+        fresh.damage_marker.unlink(missing_ok=True)     # it described the file set aside
+        if cls._carry_over(aside, fresh):
+            return fresh, Notice(N_("The saved games file was damaged ({error}); it was kept aside as {name}. "
+                                    "Its unfinished game goes on."),
+                                 {"error": str(damage), "name": aside.name})
         return fresh, Notice(N_("The saved games file was damaged ({error}); it was kept aside as {name}."),
                              {"error": str(damage), "name": aside.name})
+
+    @classmethod
+    def _carry_over(cls, aside: Path, fresh: Journal) -> bool:
+        """Copy the newest unfinished game of the damaged file ``aside`` into ``fresh`` if its
+        record is whole: read only, its checksums verified (:func:`_load`), written by this
+        schema version. Whole-file damage found after the first frame is mostly in other
+        games' pages, and the game being played must not be lost with them. ``True`` if it
+        was copied."""
+        # a WAL file's reader makes its -wal and -shm when missing: removed again below, so
+        # the copy set aside stays as it was found (only an empty -wal: nothing is lost)
+        made = [p for p in (Path(f"{aside}-wal"), Path(f"{aside}-shm")) if not p.exists()]
+        try:
+            db = sqlite3.connect(f"{aside.resolve().as_uri()}?mode=ro", uri=True, timeout=OPEN_BUSY_S)
+        except sqlite3.Error:
+            return False
+        db.text_factory = _text
+        try:
+            row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if row is not None and str(row[0]) != str(SCHEMA_VERSION):     # a newer program's game
+                return False
+            row = db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+            if row is None:
+                return False
+            record = _load(db, row[0])
+            times = [at for (at,) in db.execute("SELECT at FROM events WHERE game_id = ? ORDER BY seq", (row[0],))]
+        except (JournalError, sqlite3.Error, KeyError, UnicodeError) as exc:
+            log.warning("the unfinished game in %s is not whole, not taken along: %s", aside, exc)
+            return False
+        finally:
+            db.close()
+            for p in made:
+                try:
+                    if p.name.endswith("-shm") or p.stat().st_size == 0:
+                        p.unlink()
+                except OSError:
+                    pass
+        try:
+            game_id = fresh.adopt(record, times)
+        except (sqlite3.Error, JournalError) as exc:
+            log.error("the unfinished game in %s not taken along: %s", aside, exc)
+            return False
+        log.warning("game %s of %s (%s moves) taken into %s as game %s", record.id, aside, len(record.events),
+                    fresh.path, game_id)
+        return True
+
+    def adopt(self, record: GameRecord, times: list[float]) -> int:
+        """Record ``record``, an unfinished game read from another journal, with its time of
+        creation and ``times`` (its moves', seconds since the epoch, one per event), its
+        checksums computed here, in one transaction. Returns its id in this journal."""
+        self._check_alive()
+        setup = json.dumps(record.setup, separators=(",", ":"))
+        texts = [json.dumps(e, separators=(",", ":")) for e in record.events]
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            prev = _game_sum(record.game, setup)
+            cur = db.execute("INSERT INTO games (game, setup, created, sum, ops, head) VALUES (?, ?, ?, ?, ?, ?)",
+                             (record.game, setup, record.created, prev, len(texts), prev))
+            game_id = cur.lastrowid
+            assert game_id is not None  # set by every successful INSERT
+            rows = []
+            for seq, (text, at) in enumerate(zip(texts, times), 1):
+                prev = _chain(prev, seq, text)
+                rows.append((game_id, seq, text, at, prev))
+            db.executemany("INSERT INTO events (game_id, seq, event, at, sum) VALUES (?, ?, ?, ?, ?)", rows)
+            db.execute("UPDATE games SET head = ? WHERE id = ?", (prev, game_id))
+            db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        self._write_mark(game_id, len(texts))
+        return game_id
 
     # -------------------------------------------------------------- writing
 
@@ -886,33 +1142,7 @@ class Journal:
         (:func:`clean`). Raises ``KeyError`` if there is no such game, :class:`JournalDamaged`
         if its record is damaged."""
         with self._reading() as db:
-            row = db.execute("SELECT id, game, setup, created, finished, sum, head FROM games WHERE id = ?",
-                             (game_id,)).fetchone()
-            if row is None:
-                raise KeyError(game_id)
-            rows = db.execute("SELECT seq, event, sum FROM events WHERE game_id = ? ORDER BY seq",
-                              (game_id,)).fetchall()
-        gid, game, setup, created, finished, game_sum, head = row
-        if game_sum is not None and game_sum != _game_sum(game, setup):
-            raise JournalDamaged("the setup of game {game_id} fails its checksum", game_id=game_id)
-        prev = game_sum or ""
-        for expected, (seq, text, row_sum) in enumerate(rows, 1):
-            if seq != expected:
-                raise JournalDamaged("game {game_id} has move {seq} where move {expected} belongs",
-                                     game_id=game_id, seq=seq, expected=expected)
-            if row_sum is not None and row_sum != _chain(prev, seq, text):
-                raise JournalDamaged("move {seq} of game {game_id} fails its checksum",
-                                     game_id=game_id, seq=seq)
-            prev = row_sum or ""
-        if head is not None and prev and head != prev:
-            raise JournalDamaged("game {game_id} ends at move {n}, not where its last commit left it",
-                                 game_id=game_id, n=len(rows))
-        try:
-            events = [json.loads(text) for _seq, text, _sum in rows]
-            return GameRecord(gid, clean(game), clean(json.loads(setup)), clean(events), created, finished)
-        except (ValueError, TypeError) as exc:
-            raise JournalDamaged("game {game_id} is not readable: {error}", game_id=game_id,
-                                 error=str(exc)) from exc
+            return _load(db, game_id)
 
     def unfinished(self) -> int | None:
         """The newest game that is neither finished nor abandoned."""

@@ -395,3 +395,117 @@ def test_a_journal_deleted_or_replaced_while_running_refuses_further_moves(tmp_p
     assert len(s.game.events) == 10
     if how != "replaced":
         assert not (folder / "journal.db").exists()       # nothing "saved" into a new file either
+
+
+# ---------------------------------------------------------------------- the whole-file check, after the first frame
+
+def _old_game_damaged(path):
+    """A journal with two finished games and an unfinished one (10 moves), the first leaf
+    page of the moves (rows of the first finished game only) zeroed: damage only SQLite's
+    whole-file check reads. Returns the unfinished game's session as played."""
+    j = Journal(path)
+    for seed in (1, 2):
+        done = Session("trajan", setup(2, seed=seed), j)
+        for e in finished_events(2, seed=seed):
+            done.submit(e)
+    s = Session("trajan", setup(2, seed=7), j)
+    for e in finished_events(2, seed=7)[:10]:
+        s.submit(e)
+    j.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try:
+        (page,), = j.db.execute("SELECT pageno FROM dbstat WHERE name = 'events' AND pagetype = 'leaf' "
+                                "ORDER BY path LIMIT 1").fetchall()
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no dbstat table to find an old game's page by")
+    size = j.db.execute("PRAGMA page_size").fetchone()[0]
+    j.close()
+    with open(path, "r+b") as f:
+        f.seek((page - 1) * size)
+        f.write(bytes(size))
+    db = sqlite3.connect(path)      # what the old open refused: a fault listed, or raised
+    try:
+        assert db.execute("PRAGMA quick_check").fetchone()[0] != "ok"
+    except sqlite3.DatabaseError as exc:
+        assert is_damage(exc)
+    finally:
+        db.close()
+    return s
+
+
+def test_start_up_does_not_run_the_whole_file_check(tmp_path):
+    """Damage in an old finished game's pages: the open (which checks what resuming reads)
+    goes on, the game resumes exactly; only the check after the first frame finds it."""
+    path = tmp_path / "j.db"
+    played = _old_game_damaged(path)
+    j, notice = Journal.open_or_recover(path)
+    assert j is not None and notice is None and j.file_check is None
+    session, _message = resume_unfinished(j)
+    assert session is not None and session.state == played.state
+    j.close()
+
+
+def test_damage_in_an_old_game_is_found_in_the_background_shown_and_set_aside_next_start(tmp_path):
+    path = tmp_path / "j.db"
+    played = _old_game_damaged(path)
+    j, _notice = Journal.open_or_recover(path)
+    assert j is not None
+    session, _message = resume_unfinished(j)
+    check = j.check_whole_file()
+    assert check.wait(30) and check.damage and check.seconds is not None
+    notice = check.notice()
+    assert notice is not None and "damaged" in notice.text() and "next start" in notice.text()
+    assert check.notice() is None                       # said once
+    assert j.damage_marker.exists()
+    session.submit(finished_events(2, seed=7)[10])      # play goes on, saved
+    j.close()
+    fresh, notice = Journal.open_or_recover(path)      # the next start: set aside, the game taken along
+    assert fresh is not None and notice is not None and "kept aside" in notice.text()
+    assert "unfinished game goes on" in notice.text()
+    aside = [p.name for p in tmp_path.iterdir() if p.name.startswith("j.db.damaged-")]
+    assert len(aside) == 1, aside               # taking the game along made no -wal or -shm there
+    assert not fresh.damage_marker.exists()
+    resumed, _message = resume_unfinished(fresh)
+    assert resumed is not None and resumed.game.events == played.game.events + [finished_events(2, seed=7)[10]]
+    fresh.close()
+
+
+def test_the_app_says_what_the_background_check_found(tmp_path):
+    from display.controller import Controller
+    from firmware_host.app import _check_journal
+
+    path = tmp_path / "j.db"
+    _old_game_damaged(path)
+    j, _notice = Journal.open_or_recover(path)
+    ctl = Controller(j)
+    _check_journal(ctl)                      # the first call, after the first frame, starts it
+    assert j.file_check is not None and j.file_check.wait(30)
+    _check_journal(ctl)                      # a later turn of the loop says it
+    assert ctl.message_level == "bad" and "damaged" in ctl.message
+    j.close()
+
+
+def test_a_sound_file_passes_the_background_check_quietly(tmp_path):
+    j, _s = _journal_with_moves(tmp_path / "j.db")
+    check = j.check_whole_file()
+    assert check.wait(30) and check.damage is None and check.notice() is None
+    assert not j.damage_marker.exists()
+    j.close()
+
+
+def test_closing_the_journal_stops_the_check(tmp_path):
+    j, _s = _journal_with_moves(tmp_path / "j.db")
+    check = j.check_whole_file()
+    j.close()
+    assert check.wait(5)
+
+
+def test_a_marker_on_a_sound_file_is_checked_whole_and_removed(tmp_path):
+    """A marker left for a file since replaced (a restored backup): the open checks the whole
+    file, finds it sound, keeps it and removes the marker."""
+    s = _closed_journal(tmp_path / "j.db")
+    marker = tmp_path / "j.db.check-failed"
+    marker.write_text("2026-01-01 00:00:00 quick_check: old news\n")
+    j, notice = Journal.open_or_recover(tmp_path / "j.db")
+    assert j is not None and notice is None and not marker.exists()
+    assert len(j.load(s.game_id).events) == 20
+    j.close()

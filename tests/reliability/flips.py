@@ -6,12 +6,16 @@ damaged copy is judged four ways: ``PRAGMA quick_check`` and ``PRAGMA integrity_
 ok or not, and the start-up path (:meth:`Journal.open_or_recover`, then
 :func:`~firmware_host.session.resume_unfinished`) either refuses the file, sets the game
 aside, or resumes it: to the state it had (the flip hit bytes nobody reads) or to another
-one (silently wrong), or resumes nothing. The same resume is then repeated without the
-journal's checksums, as the companion did before it kept them.
+one (silently wrong), or resumes nothing. (The open checks what resuming reads; a flip
+elsewhere that ``quick_check`` faults is found by the whole-file check after the first
+frame, said, and the file set aside at the next start: ``tests/test_journal.py``.) The same
+resume is then repeated without the journal's checksums, as the companion did before it
+kept them.
 
 :func:`check_cost` measures what the start-up check costs on a large journal (thousands of
-finished games written at once with ``executemany``): ``quick_check`` (what start-up runs),
-``integrity_check`` (what it could run) and the whole start-up path.
+finished games written at once with ``executemany``): ``quick_check`` (what runs after the
+first frame, in the background), ``integrity_check`` (what could run) and the whole
+start-up path.
 
 Run: ``python -m tests.reliability.flips [--flips 400] [--seed 1] [--cost 2000,10000]``.
 """

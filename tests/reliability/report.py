@@ -154,7 +154,8 @@ def render(r: dict[str, Any]) -> str:
         lines.append(f"| {label} | " + " | ".join(str(fl["counts"][label].get(k, 0)) for k in outcomes) + " |")
     lines += ["", "### The start-up check on a large journal", "",
               "Seconds, median of 3 with the file in the page cache: the whole start-up path is the journal's "
-              "open (`quick_check`, its own checks) and the resume of the newest unfinished game.", "",
+              "open (its checks of what resuming reads; the whole-file `quick_check` runs after the first "
+              "frame) and the resume of the newest unfinished game.", "",
               "| finished games | file | quick_check | integrity_check | start-up path |", "|---|---|---|---|---|"]
     lines += [f"| {c['games']:,} | {c['mib']} MiB | {c['quick_check']} s | {c['integrity_check']} s | "
               f"{c['start-up']} s |" for c in r["check_cost"]]
