@@ -280,7 +280,7 @@ class StatsScreen(Screen):
         names = [labels.get(source) or humanised(source) for source, _value in shown[:rows]]
         # as wide as the longest label (Hungarian's are long), leaving the bars two fifths
         label_w = min(area.width * 3 // 5, max(140, max(text.measure(n, 16) for n in names) + 10))
-        for k, (name, (source, value)) in enumerate(zip(names, shown[:rows], strict=True)):
+        for k, (name, (_source, value)) in enumerate(zip(names, shown[:rows], strict=True)):
             y = area.y + k * 22
             text.draw(surface, name, (area.x, y + 10), 16, theme.TEXT,
                       "midleft", max_width=label_w - 6, role="detail", min_size=14)
