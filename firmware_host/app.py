@@ -379,8 +379,7 @@ def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware:
 
     An input is shown at once where it landed (:func:`_show_pressed`), then acted on (a move is
     committed to the journal), then the screen is drawn from the new state and flipped. A real
-    LED strip is written by its own process (:class:`~firmware_host.io.leds.StripProcess`), a
-    strip of this process through a :class:`~firmware_host.io.leds.StripWriter`: the loop hands
+    LED strip is written through a :class:`~firmware_host.io.leds.StripWriter`: the loop hands
     it the frame after the flip and goes on while the frame travels down the wire."""
     import pygame
 
@@ -388,17 +387,13 @@ def _loop(ctl: Controller, window: pygame.Surface, inputs: InputQueue, hardware:
 
     from .engine.leds import PULSE_FRAME_S, PULSE_PERIOD_S
     from .games import GAMES
-    from .io.leds import SimulatedStrip, StripProcess, StripWriter
+    from .io.leds import SimulatedStrip, StripWriter
     from .ledplan import led_plan
 
     presenter = Presenter(window, band)
     idle = idle or Idle(0, clock=clock)
     strip = hardware.strip if hardware is not None else None
-    # the real strip's process already writes off this thread (and off its GIL); a strip of
-    # this process gets a thread; the simulated one is shown at once (no wire)
-    writer: StripProcess | StripWriter | None = (
-        strip if isinstance(strip, StripProcess)
-        else StripWriter(strip) if strip is not None and not isinstance(strip, SimulatedStrip) else None)
+    writer = StripWriter(strip) if strip is not None and not isinstance(strip, SimulatedStrip) else None
     strip = writer or strip
     waking = tuple(getattr(pygame, name) for name in WAKING_EVENTS)
     resized = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)

@@ -279,7 +279,11 @@ class StripWriter(FrameMemory):
     The caller never waits for the wire, but on a Pi the driver keeps the GIL while the data is
     on it (rpi_ws281x's wrapper does not release it): Python in the caller's thread that has to
     run then (an input that arrives) waits up to the wire time, 2.1 ms for 60 LEDs
-    (``tools.bench`` reports it beside the LED line).
+    (``tools.bench`` reports it beside the LED line). The strip in a process of its own, fed
+    frames through a pipe, was measured against this thread (issue 16): it takes the stall away
+    (p50 1.3 -> 0.09 ms) but waking the other process adds 50-90 us between hand-over and wire,
+    which puts the LED line over its budget (p50 2.24-2.40 ms against 2.29 ms; the thread:
+    2.18-2.24 ms), so the writer stays a thread.
     """
 
     def __init__(self, strip: Strip) -> None:
