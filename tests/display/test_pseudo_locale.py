@@ -9,8 +9,9 @@ the same in every language. Kept as they are on purpose: each language's name in
 chooser), a key of the on-screen keyboard, a rule ID drawn apart from its sentence, what the
 components print the same in every edition (city-token letters, deck numerals) and a tag's UID.
 The catalog is extracted from the code with xgettext as ``scripts/extract-messages.sh`` does.
-A field filled with an untranslated id (``"germania_superior"``), a text built from English words in the code, or a unit such as ``"VP"`` written beside a number
-fails, naming the screen it was seen on.
+A field filled with an untranslated id (``"germania_superior"``), a text built from English
+words in the code, or a unit such as ``"VP"`` written beside a number fails, naming the screen
+it was seen on.
 """
 
 from __future__ import annotations
