@@ -21,7 +21,8 @@
 #  4. the program in /opt/table-companion with a venv from a hash-checked lock file
 #     (requirements/*.lock, pip --require-hashes: no unpinned package is ever installed)
 #  5. the Pi itself: UART for the NFC reader, SPI or the PIO for the LED strip (config.txt),
-#     no login console on the reader's UART, the udev rule for /dev/pio0 on a Pi 5
+#     no login console on the reader's UART, the udev rule for /dev/pio0 on a Pi 5, the udev
+#     rule that mounts a USB stick at /media/usb for the service's user (docs/usb-stick.md)
 #  6. /etc/table-companion/config.toml (kept if it exists) and the systemd service, enabled
 #  A reboot is needed afterwards for the config.txt changes; the service then starts at boot.
 #
@@ -35,6 +36,8 @@ USER_NAME=table-companion
 CONF_DIR=/etc/table-companion
 UDEV_RULE=/etc/udev/rules.d/99-table-companion-pio.rules
 PIO_RULE='SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"'
+USB_RULE=/etc/udev/rules.d/99-table-companion-usb.rules
+USB_MOUNT=/media/usb               # config.py's usb_mount default; the unit's ReadWritePaths=
 
 DRY_RUN=0
 NO_HARDWARE="${TC_NO_HARDWARE:-0}"
@@ -145,6 +148,7 @@ echo "  led: $LED  $LED_NOTE"
 echo "  lock: $LOCK"
 for line in "${BOOT_LINES[@]}"; do echo "  boot: $line"; done
 if [ "$FAMILY" = pi5 ]; then echo "  udev: $UDEV_RULE: $PIO_RULE"; fi
+echo "  usb: $USB_RULE: a FAT/exFAT USB stick at $USB_MOUNT, owned by $USER_NAME"
 echo "  build: ${BUILD_APT[*]:-none (every locked package is a wheel)}"
 
 
@@ -240,10 +244,12 @@ if [ "$KEEP_BT" = 1 ]; then other_bt="dtoverlay=disable-bt"; fi
 if [ "$NO_HARDWARE" = 1 ]; then
     skip "$BOOT_CONFIG (${BOOT_LINES[*]}), $CMDLINE (no login console on $UART)"
     if [ "$FAMILY" = pi5 ]; then skip "$UDEV_RULE"; else skip "systemctl disable hciuart.service"; fi
+    skip "$USB_RULE"
 elif [ "$DRY_RUN" = 1 ]; then
     for line in "${BOOT_LINES[@]}"; do echo "+ $BOOT_CONFIG += $line"; done
     for c in $CONSOLES; do echo "+ $CMDLINE -= console=$c,<baud>"; done
     if [ "$FAMILY" = pi5 ]; then echo "+ $UDEV_RULE = $PIO_RULE"; fi
+    echo "+ $USB_RULE = systemd/99-table-companion-usb.rules, @BOOT_FS_UUID@ = the UUID of $BOOT_DIR"
 else
     add_boot_lines
     if [ "$FAMILY" != pi5 ] && grep -qxF "$other_bt" "$BOOT_CONFIG"; then
@@ -259,6 +265,15 @@ else
         udevadm control --reload-rules || true
         [ -e /dev/pio0 ] || echo "note: no /dev/pio0 yet: the LED driver needs a kernel and firmware with the RP1 PIO driver (apt full-upgrade, then reboot)"
     fi
+    # The USB stick (docs/usb-stick.md). The rule leaves out the Pi's own boot partition (a
+    # FAT file system on USB when the Pi boots from a USB drive) by its UUID; where there is
+    # none to read, a value no file system has, never an empty one (that would match sticks
+    # without a UUID).
+    boot_uuid="$(findmnt -no UUID "$BOOT_DIR" 2>/dev/null || true)"
+    sed "/^#/!s/@BOOT_FS_UUID@/${boot_uuid:-no-boot-partition-found}/" \
+        "$APP/systemd/99-table-companion-usb.rules" >"$USB_RULE"
+    chmod 644 "$USB_RULE"
+    udevadm control --reload-rules || true
 fi
 for c in $CONSOLES; do          # no login prompt on the reader's UART
     if [ "$NO_HARDWARE" = 1 ]; then skip "systemctl mask serial-getty@$c.service"; continue; fi
@@ -282,6 +297,8 @@ elif [ ! -f "$CONF_DIR/config.toml" ]; then
 elif ! grep -q "^serial_port = \"$UART\"" "$CONF_DIR/config.toml"; then
     echo "note: $CONF_DIR/config.toml is kept; on this model the reader's port is serial_port = \"$UART\""
 fi
+# the stick's mount point: the unit's ReadWritePaths= applies to a folder that exists at start
+run install -d -m 755 "$USB_MOUNT"
 run install -D -m 644 "$APP/systemd/table-companion.service" /etc/systemd/system/table-companion.service
 if [ "$NO_HARDWARE" = 1 ]; then
     skip "systemctl daemon-reload; systemctl enable table-companion.service; systemctl set-default multi-user.target"

@@ -103,7 +103,7 @@ def test_bcm283x_models_get_no_udev_rule_and_their_uart_freed(model):
     proc = dry_run(model)
     cmds = commands(proc.stdout)
     assert "udev" not in decisions(proc.stdout)
-    assert not any("rules.d" in c or "udevadm" in c for c in cmds)
+    assert not any("99-table-companion-pio.rules" in c or "*-pio" in c for c in cmds)   # the USB rule is every model's
     for console in ("serial0", "ttyAMA0", "ttyS0"):
         assert f"/boot/firmware/cmdline.txt -= console={console},<baud>" in cmds
     assert "systemctl disable hciuart.service" in cmds
@@ -242,3 +242,76 @@ def test_the_scripts_pass_shellcheck():
     scripts = [SCRIPT, ROOT / "scripts" / "check-pi-emulated.sh", REQ / "lock.sh"]
     proc = subprocess.run(["shellcheck", *map(str, scripts)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+USB_RULE_FILE = ROOT / "systemd" / "99-table-companion-usb.rules"
+
+
+def _usb_rule_lines() -> list[str]:
+    return [ln for ln in USB_RULE_FILE.read_text().splitlines() if ln and not ln.startswith("#")]
+
+
+@pytest.mark.parametrize("model", EXPECTED)
+def test_every_model_gets_the_usb_stick_rule_and_its_mount_point(model):
+    """History -> Export to USB writes to usb_mount (review37 #9): the rule is installed on
+    every model and /media/usb exists before the service starts (its ReadWritePaths=)."""
+    proc = dry_run(model)
+    cmds = commands(proc.stdout)
+    assert "/etc/udev/rules.d/99-table-companion-usb.rules: a FAT/exFAT USB stick at /media/usb, owned by " \
+           "table-companion" in proc.stdout
+    assert any(c.startswith("/etc/udev/rules.d/99-table-companion-usb.rules = systemd/99-table-companion-usb.rules")
+               for c in cmds)
+    assert "install -d -m 755 /media/usb" in cmds
+
+
+def test_the_usb_rule_mounts_where_the_app_exports_as_the_services_user():
+    """The rule, the unit and the config agree: the stick is mounted at Config.usb_mount's
+    default, owned by the unit's User=, which the unit lets write there; only FAT and exFAT
+    (the file systems without owners, where uid=/gid= apply), never the Pi's boot partition."""
+    from unit_file import Unit
+
+    from firmware_host.config import Config
+
+    unit = Unit.read()
+    user = unit.get("User")
+    mount = str(Config().usb_mount)
+    assert f"-{mount}" in unit.words("ReadWritePaths")
+    lines = _usb_rule_lines()
+    mounts = [ln for ln in lines if "systemd-mount" in ln]
+    assert {re.search(r'ENV\{ID_FS_TYPE\}=="(\w+)"', ln).group(1) for ln in mounts} == {"vfat", "exfat"}
+    for ln in mounts:
+        command = re.search(r'RUN\{program\}\+="([^"]+)"', ln).group(1)
+        assert command.startswith("/usr/bin/systemd-mount --no-block "), command   # udev must not wait for PID 1
+        assert f"--owner={user}" in command and command.endswith(f"$devnode {mount}"), command
+        assert "--automount" not in command, "an automount's idle timeout cannot see the service's namespace"
+        # a file held open in the service's namespace (a stick pulled mid-export) must not
+        # keep the dead mount: only a lazy unmount detaches it there too
+        assert "--property=LazyUnmount=yes" in command, command
+        options = re.search(r"--options=(\S+)", command).group(1).split(",")
+        assert {"nosuid", "nodev", "noexec", "umask=0077"} <= set(options), options
+    # the skips come first: not an add, not a block device, no file system, the Pi's own boot partition
+    first_mount = lines.index(mounts[0])
+    skips = lines[:first_mount]
+    assert all('GOTO="table_companion_usb_end"' in ln for ln in skips)
+    assert any('ENV{ID_FS_UUID}=="@BOOT_FS_UUID@"' in ln for ln in skips)
+    assert any('ACTION!="add"' in ln for ln in skips) and any('SUBSYSTEM!="block"' in ln for ln in skips)
+    # a USB device among the ancestors, matched positively (udev: a negated parent key such as
+    # SUBSYSTEMS!= is true of the block device itself, and would skip every stick)
+    assert all(ln.startswith('SUBSYSTEMS=="usb", ') for ln in mounts)
+    assert not [ln for ln in lines if re.search(r"\b(SUBSYSTEMS|ATTRS|KERNELS|DRIVERS)(\{[^}]*\})?!=", ln)]
+    assert lines[-1] == 'LABEL="table_companion_usb_end"'
+
+
+def test_the_installed_usb_rule_names_the_boot_partition_and_never_an_empty_uuid(tmp_path):
+    """install-pi.sh fills in the boot partition's UUID; without one, a value no file system
+    has (ENV{ID_FS_UUID}=="" would match every stick without a UUID and skip it)."""
+    source = SCRIPT.read_text()
+    sed = re.search(r'sed "(/\^#/!s/@BOOT_FS_UUID@/\$\{boot_uuid:-([^}]+)\}/)"', source)
+    assert sed, "install-pi.sh fills @BOOT_FS_UUID@ with sed"
+    fallback = sed.group(2)
+    assert fallback and re.fullmatch(r"[\w-]+", fallback)
+    for uuid, want in (("A1B2-C3D4", "A1B2-C3D4"), ("", fallback)):
+        out = subprocess.run(["bash", "-c", f'boot_uuid="{uuid}"; sed "{sed.group(1)}" "$0"', str(USB_RULE_FILE)],
+                             capture_output=True, text=True, check=True).stdout
+        assert f'ENV{{ID_FS_UUID}}=="{want}", GOTO' in out
+        assert [ln for ln in out.splitlines() if "@BOOT_FS_UUID@" in ln and not ln.startswith("#")] == []

@@ -376,7 +376,10 @@ def test_exec_start_runs_in_the_units_sandbox(tmp_path):
     overrides[app_dir] = ("ro-bind", str(ROOT))
     overrides[NOTIFY_SOCKET] = ("ro-bind", str(sock_dir / "notify"))
     for path in unit.words("ReadWritePaths"):
-        overrides[path.lstrip("-+")] = ("bind", path.lstrip("-+"))
+        target = path.lstrip("-+")
+        if path.startswith("-") and not os.path.exists(target):
+            continue                    # "-": systemd skips a path that does not exist (/media/usb off a Pi)
+        overrides[target] = ("bind", target)
     # the checkout's venv and its Python, where the unit's hiding would take them away
     for needed in (os.path.realpath(ROOT), os.path.realpath(sys.base_prefix)):
         if any(needed.startswith(h.rstrip("/") + "/") for h, how in overrides.items() if how[0] != "ro-bind"):
@@ -463,6 +466,67 @@ def test_exec_start_runs_in_the_units_sandbox(tmp_path):
     for inside, host in private_tmp.items():
         new = set(_tree(host)) - set(before[inside]) - _mount_points(host, inside, overrides)
         assert not new, f"left in {inside}: {sorted(new)}"
+
+
+WRITE_TO_STICK = r"""
+import errno, os, sys
+stick = sys.argv[1]
+# as firmware_host/share.py writes each file: a .part, fsync, then renamed
+part = os.path.join(stick, "games.csv.part")
+with open(part, "w", encoding="utf-8") as f:
+    f.write("game,date\n")
+    f.flush()
+    os.fsync(f.fileno())
+os.replace(part, os.path.join(stick, "games.csv"))
+print("stick writable:", os.access(stick, os.W_OK | os.X_OK))
+try:
+    open(os.path.join(os.path.dirname(stick), "beside-the-stick"), "w").close()
+except OSError as exc:
+    print("beside it:", errno.errorcode[exc.errno])
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="namespaces are Linux's")
+def test_the_usb_stick_is_writable_inside_the_sandbox(tmp_path):
+    """History -> Export to USB (review37 #9): a stick mounted at usb_mount (/media/usb) by
+    systemd/99-table-companion-usb.rules, owned by the service's user, is writable by the
+    service under ProtectSystem=strict, as the unit's ReadWritePaths= says, while the folder
+    around it stays read-only. The stick is a directory of the user's here (no mount
+    without root and a device); it is bound read-write only if the unit lists the path."""
+    problem = _bwrap_problem()
+    if problem:
+        pytest.skip(problem)
+    from firmware_host.config import Config
+
+    unit = Unit.read()
+    assert unit.get("ProtectSystem") == "strict"
+    mount = str(Config().usb_mount)
+    uid, gid, groups, _user, _home = _service_user(unit)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    os.chown(stick, uid, gid)
+    stick.chmod(0o700)                                   # the rule's umask=0077
+    writable = any(p.lstrip("-+") == mount for p in unit.words("ReadWritePaths"))
+    overrides: dict[str, tuple[str, ...]] = {"/proc": ("proc",), "/dev": ("dev",),
+                                             mount: ("bind" if writable else "ro-bind", str(stick))}
+    # the probe and sandbox_exec.py need only the standard library: the system's Python, which
+    # the service's user may run (the checkout's .venv may sit in a folder closed to it)
+    python = SYSTEM_PYTHON if os.path.exists(SYSTEM_PYTHON) else sys.executable
+    overrides["/opt/sandbox-exec"] = ("ro-bind", str(EXEC_HELPER.parent))
+    spec = {"uid": uid if AS_ROOT else None, "gid": gid, "groups": groups,
+            "umask": int(unit.get("UMask") or "0022", 8), "cwd": "/",
+            "argv": [python, "-c", WRITE_TO_STICK, mount], "env": {"PATH": PATH, "LANG": "C.UTF-8"},
+            "seccomp": False, "syscalls": None, "syscall_errno": errno.EPERM, "mdwe": False,
+            "address_families": None}
+    argv = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_filesystem(overrides), "--chdir", "/",
+            python, f"/opt/sandbox-exec/{EXEC_HELPER.name}", json.dumps(spec)]
+    done = subprocess.run(argv, capture_output=True, text=True, env={"PATH": PATH}, timeout=60)
+    assert done.returncode == 0, f"the service cannot write the stick at {mount}:\n{done.stderr[-3000:]}"
+    assert "stick writable: True" in done.stdout and "beside it: EROFS" in done.stdout, done.stdout
+    written = stick / "games.csv"
+    assert written.read_text(encoding="utf-8") == "game,date\n" and written.stat().st_uid == uid
+    assert stat.S_IMODE(written.stat().st_mode) & 0o077 == 0            # UMask=0077
+    assert [p.name for p in stick.iterdir()] == ["games.csv"]
 
 
 CHECK_LGPIO = """
