@@ -11,19 +11,22 @@ refuses undo) and the BG Stats QR code (:mod:`display.share`). Everything is rea
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from typing import Any
 
 import pygame
 
+from firmware_host.engine.core import N_
 from firmware_host.games import plugin
 from firmware_host.history import Played, Unfinished
 from firmware_host.i18n import _, ngettext
-from firmware_host.journal import JournalError
+from firmware_host.journal import JournalError, Notice, diagnose
 from firmware_host.players import PlayerError
 
 from . import text, theme
+from .controller import told
 from .games import humanised, title
 from .players import said
 from .ui import Button, ConfirmScreen, Screen, column
@@ -33,6 +36,8 @@ LIST = pygame.Rect(24, 112, 552, 0)
 ROW_H = 58
 SIDE_X = 596
 SIDE_W = theme.WIDTH - SIDE_X - 24
+
+log = logging.getLogger(__name__)
 
 
 def when(t: float | None) -> str:
@@ -71,8 +76,8 @@ def seats_line(played: Played) -> str:
     """"Anna 102 ★ · Bela 95 · Chen 80": the seats in seat order, the winner starred (a game
     without points: the names and the star)."""
     points = scored(played.game)
-    return " · ".join(s.name + (f" {score_text(s.score)}" if points else "") + (" ★" if s.winner else "")
-                      for s in played.seats)
+    return text.joined(s.name + (f" {score_text(s.score)}" if points else "") + (" ★" if s.winner else "")
+                       for s in played.seats)
 
 
 def option_lines(options: dict[str, Any]) -> list[str]:
@@ -167,20 +172,19 @@ class HistoryScreen(Screen):
         for row, rect in zip(shown, rects):
             if self.tab == "finished":
                 p: Played = row
-                head = " · ".join(filter(None, (_(title(p.game)), when(p.finished or p.started),
-                                                minutes(p.duration_min))))
+                head = text.joined((_(title(p.game)), when(p.finished or p.started), minutes(p.duration_min)))
                 out.append(Button(f"played:{p.game_id}", rect, head, seats_line(p)))
             elif self.tab == "unfinished":
                 u: Unfinished = row
                 moves = ngettext("{n} move", "{n} moves", u.moves).format(n=u.moves)
                 out.append(Button(f"resume:{u.game_id}", rect.inflate(-144, 0).move(-72, 0),
-                                  f"{_(title(u.game))} · {when(u.started)}",
-                                  f"{', '.join(u.names)} · {moves}"))
+                                  text.joined((_(title(u.game)), when(u.started))),
+                                  text.joined((", ".join(u.names), moves))))
                 out.append(Button(f"abandon:{u.game_id}", pygame.Rect(rect.right - 136, rect.y, 136, rect.height),
                                   _("Abandon"), fill=theme.BAD))
             else:
                 gid, game, created, events = row
-                out.append(Button(f"open:{gid}", rect, f"{_(title(game))} · {when(created)}",
+                out.append(Button(f"open:{gid}", rect, text.joined((_(title(game)), when(created))),
                                   _("{n} moves, set aside").format(n=events)))
         out.append(Button("prev", pygame.Rect(SIDE_X, 112, SIDE_W, 56), _("Newer"), enabled=self.page > 0,
                           reason=_("These are the newest games.")))
@@ -227,7 +231,7 @@ class HistoryScreen(Screen):
         elif kind == "abandon":
             gid = int(value)
             u = next((u for u in self.unfinished if u.game_id == gid), None)
-            what = f"{_(title(u.game))} · {when(u.started)}" if u is not None else str(gid)
+            what = text.joined((_(title(u.game)), when(u.started))) if u is not None else str(gid)
             self.ctl.push(ConfirmScreen(self.ctl, _("Abandon {game}?").format(game=what),
                                         lambda: self._abandon(gid)))
             return
@@ -248,11 +252,18 @@ class HistoryScreen(Screen):
     def _abandon(self, gid: int) -> None:
         """Set the game aside for good: it stays in the journal (listed under Set aside) but
         is no longer resumed at start. The open game, if it is this one, is closed first."""
-        assert self.ctl.journal is not None
+        journal = self.ctl.journal
+        assert journal is not None
         try:
-            self.ctl.journal.abandon(gid)
-        except JournalError as exc:
+            journal.abandon(gid)
+        except JournalError as exc:         # damaged, or the file deleted or replaced
             self.ctl.say(said(exc), "bad")
+            return
+        except sqlite3.Error as exc:        # the disk refused: full, read-only, locked
+            log.error("abandon not saved: %s", exc)
+            problem = diagnose(journal.path, exc)
+            self.ctl.say(told(Notice(N_("The game could not be abandoned ({reason}); nothing changed."),
+                                     {"reason": problem.reason, **problem.params})), "bad")
             return
         if self.ctl.session is not None and self.ctl.session.game_id == gid:
             overlays = list(self.ctl.overlays)
@@ -284,7 +295,7 @@ class PlayedScreen(Screen):
     def paint(self, surface: pygame.Surface) -> None:
         p = self.played
         text.draw(surface, _(title(p.game)), (24, 12), 26, theme.TEXT, bold=True, max_width=theme.WIDTH - 48)
-        info = " · ".join(filter(None, (when(p.started), minutes(p.duration_min))))
+        info = text.joined((when(p.started), minutes(p.duration_min)))
         text.draw(surface, info, (24, 50), 18, theme.MUTED, max_width=theme.WIDTH - 48)
         table = pygame.Rect(24, 84, 460, 0)
         heads = ((_("Seat"), 0, "topleft"), (_("Player"), 60, "topleft"), (_("Score"), 330, "topright"),

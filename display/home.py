@@ -81,8 +81,12 @@ class HomeScreen(Screen):
         out = [Button(f"new:{game}", rect, _("New game: {title}").format(title=_(title(game))),
                       fill=theme.GO) for game, rect in zip(GAMES, rows)]
         if self.ctl.journal is not None:      # between games: what was played, by whom, how well
+            row = rows[len(GAMES)]
+            right_free = 110 + len(self._actions()) * 76 <= row.y     # the games' own actions end above
+            if right_free and not self.ctl.faults:  # across both columns: "Statisztika" needs no hyphen
+                row = pygame.Rect(row.x, row.y, theme.WIDTH - 2 * row.x, row.height)
             for wid, label, rect in zip(("games", "players", "stats"), (_("History"), _("Players"), _("Statistics")),
-                                        grid(rows[len(GAMES)], 3, 3, gap=8)):
+                                        grid(row, 3, 3, gap=12 if row.width > 340 else 8)):
                 out.append(Button(wid, rect, label))
         actions = self._actions()
         for (game, aid, label), rect in zip(actions, column(pygame.Rect(436, 110, 340, 0), len(actions), 64, 12)):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import pygame
@@ -59,6 +59,19 @@ CAND_Y, CAND_H = 90, 50
 KEYS_TOP = {True: CAND_Y + CAND_H + GAP, False: CAND_Y}      # with / without the candidates row
 MAX_PITCH = 76
 MAX_KEY_H = 64
+
+
+_PERSIAN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+
+
+def with_digits(kb: Layout) -> Layout:
+    """``kb`` with the digits every other screen shows: a layout's Persian digits (ISIRI 9147's
+    ۱۲۳) are typed as 123 where Persian digits are not chosen (``persian_digits``,
+    :func:`firmware_host.i18n.persian_digits`), so a name's number reads as the scores do."""
+    if i18n.persian_digits() or not any("۰" <= ch <= "۹" for row in kb.rows for ch in row):
+        return kb
+    return replace(kb, rows=tuple(tuple(ch.translate(_PERSIAN_DIGITS) for ch in row) for row in kb.rows),
+                   shift=tuple(tuple(ch.translate(_PERSIAN_DIGITS) for ch in row) for row in kb.shift))
 
 
 def key_height(candidates: bool) -> int:
@@ -193,7 +206,7 @@ class KeyboardScreen(Screen):
 
     @property
     def kb(self) -> Layout:
-        return layouts()[self.layout]
+        return with_digits(layouts()[self.layout])
 
     def candidates(self) -> list[str]:
         """The characters offered for :attr:`syllable`, most frequent first (drawable only)."""

@@ -2,10 +2,13 @@
 by touching their own NFC token), and Home → Players: rename, colour, token, merge, delete.
 
 The profiles live in the journal (:class:`firmware_host.players.Players`, reached through
-``Controller.players``); a new name typed on the keyboard becomes a profile once
-(``Players.ensure``). Every refusal of the store (:class:`~firmware_host.players.PlayerError`,
-a :class:`~firmware_host.journal.JournalError`) is said on the message line in one line and
-changes nothing on screen. Names no game.
+``Controller.players``); a player picked for a seat is a profile, and a new name typed on the
+keyboard becomes one once (``Players.ensure``); a seat's default name ("Red", "Player 1")
+left as it is becomes none: the end of a game links seats to profiles by name only. Every
+refusal of the store (:class:`~firmware_host.players.PlayerError`, a
+:class:`~firmware_host.journal.JournalError`) is said on the message line in one line and
+changes nothing on screen. Names are compared as players read them
+(:func:`~firmware_host.players.name_key`: "anna" is "Anna"). Names no game.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import pygame
 from firmware_host.engine.core import N_
 from firmware_host.i18n import _, ngettext
 from firmware_host.journal import JournalError, Notice
-from firmware_host.players import Player, PlayerError
+from firmware_host.players import Player, PlayerError, name_key
 from firmware_host.tags import TagStoreError
 
 from . import text, theme
@@ -116,7 +119,7 @@ def played_line(p: Player) -> str:
     """"12 games · yesterday" (translated)."""
     games = ngettext("{n} game", "{n} games", p.games).format(n=p.games)
     last = ago(p.last_played)
-    return f"{games} · {last}" if last else games
+    return text.joined((games, last))
 
 
 class PlayerButton(Button):
@@ -215,11 +218,11 @@ class PickPlayerScreen(PlayerGrid):
         self.title = title
         self.current = current
         self.done = done
-        self.taken = [n for n in taken if n != current]
+        self.taken = others(taken, current)
         super().__init__(ctl)
 
     def refusal(self, p: Player) -> str:
-        if p.name in self.taken:
+        if seated(p.name, self.taken):
             return _("{name} already has a seat in this game.").format(name=p.name)
         return ""
 
@@ -270,23 +273,43 @@ class PickPlayerScreen(PlayerGrid):
         return True
 
 
+def seated(name: str, taken: Sequence[str]) -> bool:
+    """Whether ``name`` is one of ``taken`` as players read names (:func:`name_key`: "anna"
+    is "Anna", a decomposed "é" the precomposed one)."""
+    key = name_key(name)
+    return any(name_key(n) == key for n in taken)
+
+
+def others(taken: Sequence[str], current: str) -> list[str]:
+    """``taken`` (the names of a game's seats) without the seat's own ``current`` name."""
+    key = name_key(current)
+    return [n for n in taken if name_key(n) != key]
+
+
 def new_player_keyboard(ctl: Any, title: str, done: Callable[[str], None], taken: Sequence[str] = (),
                         value: str = "") -> Screen:
-    """The keyboard for a new name (starting from ``value``): OK makes it a profile (once:
-    ``Players.ensure``, an existing name is that player) and hands it to ``done``. A name the
-    store refuses, or one already at another seat, is said and the seat keeps its name."""
+    """The keyboard for a new name (starting from ``value``): OK makes a typed name a profile
+    (once: ``Players.ensure``, an existing name is that player) and hands it to ``done``. OK
+    on ``value`` unchanged (the seat's name as it was, "Red" or "Player 1") keeps it for the
+    seat and adds no profile (the end of a game links seats to profiles by name only: a
+    default name is nobody's). A name the store refuses, or one already at another seat
+    (``taken``), is said and the seat keeps its name."""
 
     def typed(name: str) -> None:
         name = name.strip()
         if not name:
             return
-        if name in taken:
+        if seated(name, taken):
             ctl.say(_("{name} already has a seat in this game.").format(name=name), "bad")
             return
         store = profiles(ctl)
         if store is not None:
             try:
-                name = store.ensure(name).name
+                if name_key(name) != name_key(value):
+                    name = store.ensure(name).name
+                else:                               # not typed: a profile's name is that player's
+                    known = store.by_name(name)
+                    name = known.name if known is not None else name
             except (PlayerError, JournalError) as exc:
                 ctl.say(said(exc), "bad")
                 return
@@ -303,7 +326,7 @@ def pick_player(ctl: Any, title: str, current: str, done: Callable[[str], None],
     profiles exist, straight to the keyboard when there is nothing to pick from (no journal,
     or nobody has played yet), editing the seat's name as it is."""
     if not listed(ctl):
-        return new_player_keyboard(ctl, title, done, [n for n in taken if n != current], current)
+        return new_player_keyboard(ctl, title, done, others(taken, current), current)
     return PickPlayerScreen(ctl, title, current, done, taken)
 
 

@@ -103,6 +103,8 @@ def render_between_games(out: Path, seed: int = 3) -> list[Path]:
         journal = Journal(Path(tmp) / "journal.db")
         ctl = Controller(journal, tags=TagRegistry(Path(tmp) / "tags.db"))
         games = list(GAMES)
+        for name in EVENING:            # picked at the set-up, as the picker makes them profiles
+            ctl.players.ensure(name)
         for k, game in enumerate(games + games[:1]):
             p = plugin(game)
             count = max(n for n in p.players if n <= 4 + k % 2)

@@ -134,7 +134,7 @@ class ShareScreen(Screen):
         y = side.y
         text.draw(surface, _(title(p.game)), (side.x, y), 24, theme.TEXT, bold=True, max_width=side.width)
         y += 34
-        info = " · ".join(filter(None, (when(p.started), minutes(p.duration_min))))
+        info = text.joined((when(p.started), minutes(p.duration_min)))
         text.draw(surface, info, (side.x, y), 16, theme.MUTED, max_width=side.width, role="detail")
         y += 30
         points = scored(p.game)

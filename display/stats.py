@@ -4,12 +4,14 @@ finished games say about the players, for every game or one (the buttons along t
 Three views (the buttons along the bottom):
 
 - **Table**: each player's plays, wins, win rate, average and best score, longest winning
-  streak and the streak now, most plays first; a row opens that player's view.
+  streak and the streak now, most plays first; a row opens that player's view. Average and
+  best only for one game with points: a race has places, and "All games" would mix one
+  game's victory points with another's.
 - **Head to head**: the players with the most plays (up to :data:`H2H_MAX`) against each
   other: how often the row's player finished ahead of the column's, behind, level.
 - **Player**: one player's figures, their score game after game (a line plot: a trend says
-  more than a list) and, for one game, their average points by source (bars: the game's tally
-  lines, Concordia's gods, Chariot Race's finishing places), as
+  more than a list) and, for one game, their average a game by source (bars: the game's tally
+  lines and gods in points; a race's finishing place and chariots, not points), as
   :meth:`firmware_host.history.History.sources` names them.
 
 The figures come from :class:`firmware_host.history.History` (SQL over the journal); nothing
@@ -120,13 +122,20 @@ class StatsScreen(Screen):
         else:
             self.paint_player(surface)
 
-    #: the table's columns: (heading, x of its right edge; the name column's left edge)
-    COLUMNS = ((0, 24), (1, 326), (2, 396), (3, 486), (4, 576), (5, 646), (6, 716), (7, 776))
+    #: the x of each column's right edge (the name column's: its left edge), with the
+    #: average and best score, and without them ("All games", or a game without points)
+    EDGES = {True: (24, 326, 396, 486, 576, 646, 716, 776), False: (24, 366, 446, 556, 666, 776)}
+
+    def points(self) -> bool:
+        """Whether scores are shown: one game chosen, and a game with points (the average of
+        "All games" would add one game's points to another's)."""
+        return self.game is not None and scored(self.game)
 
     def paint_table(self, surface: pygame.Surface) -> None:
-        heads = (_("Player"), _("Plays"), _("Wins"), _("Win rate"), _("Average"), _("Best"), _("Longest streak"),
-                 _("Streak now"))
-        edges = [x for _k, x in self.COLUMNS]
+        points = self.points()
+        heads = (_("Player"), _("Plays"), _("Wins"), _("Win rate"), *((_("Average"), _("Best")) if points else ()),
+                 _("Longest streak"), _("Streak now"))
+        edges = self.EDGES[points]
         for k, head in enumerate(heads):
             if k == 0:
                 text.draw(surface, head, (edges[0], TOP), 15, theme.MUTED, max_width=180, role="caption")
@@ -138,9 +147,8 @@ class StatsScreen(Screen):
             y = TOP + 30 + k * ROW
             if k % 2 == 0:
                 pygame.draw.rect(surface, theme.PANEL, (16, y, theme.WIDTH - 32, ROW), border_radius=4)
-            points = self.game is None or scored(self.game)
-            cells = (s.name, str(s.plays), str(s.wins), percent(s.win_rate), number(s.average if points else None),
-                     number(s.best if points else None),
+            cells = (s.name, str(s.plays), str(s.wins), percent(s.win_rate),
+                     *((number(s.average), number(s.best)) if points else ()),
                      str(s.longest_win_streak), str(s.current_streak))
             for c, value in enumerate(cells):
                 if c == 0:
@@ -150,11 +158,18 @@ class StatsScreen(Screen):
                     text.draw(surface, value, (edges[c], y + ROW // 2), 20, theme.TEXT, "midright")
 
     def _head(self, surface: pygame.Surface, head: str, right: int, width: int) -> None:
-        """A column's heading, right-aligned over it, on two lines where one is too narrow."""
-        lines = text.wrap(head, 14, width)[:2] if text.measure(head, 15) > width else [head]
+        """A column's heading, right-aligned over it: on one line at 15 or 14 px, else on two
+        lines as even as they break ("目前 / 連勝", not "目前連 / 勝")."""
+        lines = [head]
+        if text.measure(head, 15) > width and text.measure(head, 14) > width:
+            even = -(-text.measure(head, 14) // 2)
+            while even < width and len(text.wrap(head, 14, even)) > 2:
+                even += 4
+            lines = text.wrap(head, 14, min(even, width))[:2]
         for k, line in enumerate(lines):
             y = TOP + (k * 15 if len(lines) > 1 else 0) - (6 if len(lines) > 1 else 0)
-            text.draw(surface, line, (right, y), 15 if len(lines) == 1 else 14, theme.MUTED, "topright",
+            text.draw(surface, line, (right, y), 15 if len(lines) == 1 and text.measure(head, 15) <= width else 14,
+                      theme.MUTED, "topright",
                       max_width=width, role="caption", min_size=14)
 
     def head_to_head(self) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -203,10 +218,8 @@ class StatsScreen(Screen):
         if s is None:
             return
         text.draw(surface, s.name, (24, TOP + 20), 24, theme.ACCENT, "midleft", bold=True, max_width=230)
-        points = self.game is None or scored(self.game)
         figures = ((_("Plays"), str(s.plays)), (_("Wins"), f"{s.wins} · {percent(s.win_rate)}"),
-                   (_("Average"), number(s.average if points else None)),
-                   (_("Best"), number(s.best if points else None)),
+                   *(((_("Average"), number(s.average)), (_("Best"), number(s.best))) if self.points() else ()),
                    (_("Longest streak"), str(s.longest_win_streak)), (_("Streak now"), str(s.current_streak)))
         for k, (label, value) in enumerate(figures):
             x, y = 24 + (k % 2) * 180, TOP + 56 + (k // 2) * 48
@@ -261,9 +274,13 @@ class StatsScreen(Screen):
                 pygame.draw.circle(surface, colour, p, 4)
 
     def paint_sources(self, surface: pygame.Surface, s: PlayerStats, area: pygame.Rect) -> None:
-        """The player's average points per source in the chosen game, largest first, as bars."""
-        text.draw(surface, _("Points by source (average a game)"), (area.x, area.y - 22), 15, theme.MUTED,
-                  max_width=area.width, role="caption", min_size=14)
+        """The player's average a game per source in the chosen game, largest first, as bars:
+        points where the game has them; a game without (a race) counts places and pieces,
+        and its heading does not call them points."""
+        head = _("Points by source (average a game)") if self.game is None or scored(self.game) else _(
+            "By source (average a game)")
+        text.draw(surface, head, (area.x, area.y - 22), 15, theme.MUTED, max_width=area.width, role="caption",
+                  min_size=14)
         if self.game is None:
             text.draw_block(surface, _("Choose a game above to see where the points come from."), area, 18,
                             theme.MUTED, min_size=18)
@@ -271,7 +288,8 @@ class StatsScreen(Screen):
         sources = read(self.ctl, "sources", s.player_id, self.game, default={}) or {}
         shown = sorted(((k, v) for k, v in sources.items() if v), key=lambda kv: -abs(kv[1]))
         if not shown:
-            text.draw(surface, _("No points recorded by source."), area.topleft, 16, theme.MUTED,
+            text.draw(surface, _("No points recorded by source.") if scored(self.game) else _(
+                "Nothing recorded by source."), area.topleft, 16, theme.MUTED,
                       max_width=area.width, role="detail")
             return
         labels = {key: _(label) for key, label in plugin(self.game).sources}

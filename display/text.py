@@ -24,7 +24,7 @@ import subprocess
 import sys
 import unicodedata
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -318,14 +318,96 @@ def paragraph_rtl(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in _STRONG_R for ch in text)
 
 
-def levels(text: str) -> list[int]:
+#: the isolate initiators (LRI, RLI, FSI) and the direction each gives what it encloses (FSI:
+#: that of its first strong letter), and the isolate's end (PDI)
+_ISOLATE = {"\u2066": 0, "\u2067": 1, "\u2068": None}
+_PDI = "\u2069"
+FSI, PDI = "\u2068", _PDI
+_NO_ISOLATES = dict.fromkeys(map(ord, (*_ISOLATE, _PDI)))
+
+
+def isolate(part: str) -> str:
+    """``part`` between FSI and PDI: laid out on its own, in its own direction, and one neutral
+    unit to the text around it. Where parts are joined outside the catalog ("{title} · {date} ·
+    {minutes}"), a number stays beside its unit ("0 دقیقه") instead of running into the date."""
+    return f"{FSI}{part}{PDI}" if part else part
+
+
+def joined(parts: Iterable[str], sep: str = " · ") -> str:
+    """The non-empty ``parts`` joined by ``sep``, each isolated (:func:`isolate`): the order of the
+    parts, and of each part's words, is then the same in a right-to-left line as in the
+    catalog's template of each part."""
+    return sep.join(isolate(p) for p in parts if p)
+
+
+def _isolate_spans(text: str) -> list[tuple[int, int]]:
+    """BD8/BD9: the outermost isolates, ``(start, end)``: ``text[start]`` the initiator,
+    ``text[end - 1]`` its PDI (or ``end`` the end of the text, an isolate left open)."""
+    spans = []
+    depth = start = 0
+    for i, ch in enumerate(text):
+        if ch in _ISOLATE:
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == _PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    if depth:
+        spans.append((start, len(text)))
+    return spans
+
+
+def _first_strong(text: str) -> int:
+    """P2/P3 for an FSI: 1 if the first strong letter outside nested isolates is right to
+    left, else 0."""
+    depth = 0
+    for ch in text:
+        if ch in _ISOLATE:
+            depth += 1
+        elif ch == _PDI:
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            t = unicodedata.bidirectional(ch)
+            if t in _STRONG_R:
+                return 1
+            if t == "L":
+                return 0
+    return 0
+
+
+def _isolated_levels(text: str, base: int) -> list[int]:
+    """X5a-X6a for a paragraph holding isolates: the text around them resolved with each
+    isolate as one neutral (its characters stand for U+FFFC, an object replacement); what an
+    isolate encloses resolved on its own at the next level of its direction, above ``base``."""
+    spans = _isolate_spans(text)
+    outer = list(text)
+    for a, b in spans:
+        outer[a:b] = ["\ufffc"] * (b - a)
+    out = levels("".join(outer), base)
+    for a, b in spans:
+        end = b - 1 if text[b - 1] == _PDI and b - 1 > a else b
+        inner = text[a + 1:end]
+        kind = _ISOLATE[text[a]]
+        own = _first_strong(inner) if kind is None else kind
+        level = base + 1 if (base + 1) % 2 == own else base + 2
+        out[a + 1:end] = [lv + level - own for lv in levels(inner, own)]
+    return out
+
+
+def levels(text: str, base: int | None = None) -> list[int]:
     """The embedding level of each character (even: left to right, odd: right to left) by the
-    Unicode bidi algorithm for one paragraph without explicit embeddings (:func:`paragraph_rtl`
-    gives its direction)."""
+    Unicode bidi algorithm for one paragraph without explicit embeddings (``base``: the
+    paragraph's level, 1 right to left; default by :func:`paragraph_rtl`), isolates (FSI, LRI,
+    RLI ... PDI: :func:`isolate`) included."""
     n = len(text)
-    if n == 0 or text.isascii():
+    if n == 0 or (base is None and text.isascii()):
         return [0] * n
-    base = 1 if paragraph_rtl(text) else 0
+    if base is None:
+        base = 1 if paragraph_rtl(text) else 0
+    if any(ch in _ISOLATE for ch in text):
+        return _isolated_levels(text, base)
     if base == 0 and all(unicodedata.bidirectional(ch) not in ("AN",) for ch in text):
         return [0] * n                                   # the common case: nothing to resolve
     types = [unicodedata.bidirectional(ch) or "ON" for ch in text]
@@ -569,8 +651,9 @@ def _pieces(text: str, bold: bool) -> tuple[Piece, ...]:
         start = 0
         for i in range(1, len(run) + 1):
             if i == len(run) or faces[i] != faces[start]:
-                chunk = run[start:i]
-                parts.append(Piece(chunk, faces[start], rtl, _chunk_script(chunk)))
+                chunk = run[start:i].translate(_NO_ISOLATES)    # they only order: nothing to draw
+                if chunk:
+                    parts.append(Piece(chunk, faces[start], rtl, _chunk_script(chunk)))
                 start = i
         out += parts[::-1] if rtl else parts
     return tuple(out)
@@ -682,7 +765,8 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int
          bold: bool = False, max_width: int | None = None, lang: str = "", role: str = "",
          min_size: int | None = None) -> pygame.Rect:
     """Draw ``text`` with its ``anchor`` (a pygame.Rect attribute name) at ``pos``; shrinks
-    the size to fit ``max_width`` (down to ``min_size``, default 12 px), and cuts it with an
+    the size to fit ``max_width`` (down to ``min_size``, default :data:`theme.FLOOR`: nothing
+    is drawn smaller), and cuts it with an
     ellipsis if even the smallest size does not fit. Returns the rectangle drawn.
 
     ``size`` is px, or a role of the type scale (:data:`display.theme.TYPE`: ``"body"``,
@@ -695,7 +779,7 @@ def draw(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int
     role = role or "body"
     if role not in theme.TYPE:
         raise ValueError(f"text role {role!r} is not one of {', '.join(theme.TYPE)}")
-    floor = 12 if min_size is None else min_size
+    floor = theme.FLOOR if min_size is None else min_size
     shown, shown_size = (fitted(text, size, max_width, bold, lang, floor) if max_width is not None
                          else (text, size))
     surf = render(shown, shown_size, colour, bold, lang)
@@ -818,11 +902,13 @@ def _items(paragraph: str) -> list[tuple[str, str]]:
     return out
 
 
-def wrap(text: str, size: int, max_px: int, bold: bool = False, hyphenate: bool = True) -> list[str]:
+def wrap(text: str, size: int, max_px: int, bold: bool = False, hyphenate: bool = True,
+         lang: str = "") -> list[str]:
     """Split ``text`` into lines no wider than ``max_px``: on spaces, and between Han
     characters (with the CJK rules for punctuation). A Latin word wider than a line by itself
     is hyphenated (:func:`_break_word`) unless ``hyphenate`` is false. Wraps the first
-    :data:`MAX_WRAP_CHARS` characters; a line of w words measures O(log w) candidates."""
+    :data:`MAX_WRAP_CHARS` characters; a line of w words measures O(log w) candidates. ``lang``:
+    measured with that language's digits (:func:`localize_digits`), as :func:`draw` draws them."""
     lines: list[str] = []
     for paragraph in text[:MAX_WRAP_CHARS].split("\n"):
         items = _items(paragraph)
@@ -832,21 +918,21 @@ def wrap(text: str, size: int, max_px: int, bold: bool = False, hyphenate: bool 
                 # nothing visible on the line yet: a unit at a time (an empty line takes it unmeasured)
                 sep, unit = items[i]
                 trial = f"{line}{sep}{unit}".strip()
-                if line and measure(trial, size, bold) > max_px:
+                if line and measure(trial, size, bold, lang) > max_px:
                     lines.append(line)
                     line = unit
                 else:
                     line = trial
                 i += 1
             else:
-                i, line = _fill(line, items, i, size, max_px, bold)
+                i, line = _fill(line, items, i, size, max_px, bold, lang)
                 if i == len(items):
                     break
                 lines.append(line)                  # items[i] does not fit: it starts the next line
                 line = items[i][1]
                 i += 1
-            if hyphenate and _syllable_breaks(line.strip()) and measure(line, size, bold) > max_px:
-                head, rest = _break_word(line, size, max_px, bold)     # one unit, too wide alone
+            if hyphenate and _syllable_breaks(line.strip()) and measure(line, size, bold, lang) > max_px:
+                head, rest = _break_word(line, size, max_px, bold, lang)     # one unit, too wide alone
                 if rest:
                     lines.append(head)
                     items.insert(i, ("", rest))
@@ -883,7 +969,7 @@ def _syllable_breaks(word: str) -> list[int]:
     return out
 
 
-def _break_word(word: str, size: int, max_px: int, bold: bool) -> tuple[str, str]:
+def _break_word(word: str, size: int, max_px: int, bold: bool, lang: str = "") -> tuple[str, str]:
     """``(head, rest)``: the longest start of ``word`` that fits ``max_px``, hyphenated at a
     syllable (:func:`_syllable_breaks`); ``rest`` is empty if no start fits, or the word is not
     Latin letters (a number, a tag's UID: drawn whole, and shrunk or cut where it is drawn).
@@ -893,7 +979,7 @@ def _break_word(word: str, size: int, max_px: int, bold: bool) -> tuple[str, str
     lo, hi = -1, len(pieces_) - 1       # the last candidate that fits
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if measure(pieces_[mid][0], size, bold) <= max_px:
+        if measure(pieces_[mid][0], size, bold, lang) <= max_px:
             lo = mid
         else:
             hi = mid - 1
@@ -903,7 +989,7 @@ def _break_word(word: str, size: int, max_px: int, bold: bool) -> tuple[str, str
 
 
 def _fill(line: str, items: list[tuple[str, str]], start: int, size: int, max_px: int,
-          bold: bool) -> tuple[int, str]:
+          bold: bool, lang: str = "") -> tuple[int, str]:
     """``(k, longer)``: ``line`` (something visible on it) with ``items[start:k]`` added one at
     a time, each step no wider than ``max_px``, and ``items[k]`` the first unit that makes it
     too wide (``k == len(items)`` if none does). Galloping, then binary, search on ``k``."""
@@ -913,7 +999,7 @@ def _fill(line: str, items: list[tuple[str, str]], start: int, size: int, max_px
         while len(trials) <= m:
             sep, unit = items[start + len(trials) - 1]
             trials.append(f"{trials[-1]}{sep}{unit}".strip())
-        return measure(trials[m], size, bold) <= max_px
+        return measure(trials[m], size, bold, lang) <= max_px
 
     most = len(items) - start
     lo, hi = 0, most + 1        # lo units fit (0: the line as it stands); hi do not (most + 1: unknown)
@@ -934,14 +1020,21 @@ def _fill(line: str, items: list[tuple[str, str]], start: int, size: int, max_px
 
 
 def fit_wrapped(text: str, size: int, max_px: int, max_height: int, bold: bool = False,
-                min_size: int = 14, hyphenate: bool = True) -> tuple[list[str], int]:
+                min_size: int = 14, hyphenate: bool = True, leading: float = 0.0,
+                lang: str = "") -> tuple[list[str], int]:
     """``(lines, size)``: ``text`` wrapped at the largest size <= ``size`` (down to ``min_size``)
-    whose lines all fit ``max_px`` and together ``max_height`` (each :func:`line_height`)."""
-    lines = wrap(text, size, max_px, bold, hyphenate)
-    while size > min_size and (len(lines) * line_height(size, bold) > max_height
-                               or any(measure(ln, size, bold) > max_px for ln in lines)):
+    whose lines all fit ``max_px`` and together ``max_height``: each :func:`line_height`
+    apart, or ``leading`` times the size (a button's label: 1.15). ``lang``: measured with
+    that language's digits, as :func:`draw` draws them."""
+
+    def step(px: int) -> int:
+        return round(px * leading) if leading else line_height(px, bold)
+
+    lines = wrap(text, size, max_px, bold, hyphenate, lang)
+    while size > min_size and (len(lines) * step(size) > max_height
+                               or any(measure(ln, size, bold, lang) > max_px for ln in lines)):
         size -= 1
-        lines = wrap(text, size, max_px, bold, hyphenate)
+        lines = wrap(text, size, max_px, bold, hyphenate, lang)
     return lines, size
 
 

@@ -103,6 +103,9 @@ class Button:
             draw_label(surface, self.label, r, self.size, fg, lang=self.lang)
 
 
+LEADING = 1.15          # a two-line label's lines apart, in em
+
+
 def draw_label(surface: pygame.Surface, label: str, r: pygame.Rect, size: int, colour: tuple[int, int, int],
                bold: bool = True, lang: str = "", min_size: int = theme.PLAY_FLOOR) -> None:
     """``label`` centred in ``r``, the first of these that fits: one line (shrunk down to
@@ -117,19 +120,17 @@ def draw_label(surface: pygame.Surface, label: str, r: pygame.Rect, size: int, c
                   min_size=min_size)
         return
     for hyphenate in (False, True):
-        for two in range(size, min_size - 1, -1):
-            # lines of a label sit closer than a paragraph's (text.line_height makes room for
-            # the tallest font's accents): 1.15 em apart, so two 18-px lines fit a 52-px button
-            step = round(two * 1.15)
-            if 2 * step + 4 > r.height:
-                continue
-            lines = text.wrap(label, two, width, bold, hyphenate)
-            if len(lines) <= 2 and all(text.measure(ln, two, bold, lang) <= width for ln in lines):
-                top = r.centery - step * (len(lines) - 1) / 2
-                for k, line in enumerate(lines):
-                    text.draw(surface, line, (r.centerx, top + step * k), two, colour, "center", bold=bold,
-                              max_width=width, lang=lang, min_size=floor)
-                return
+        # lines of a label sit closer than a paragraph's (text.line_height makes room for the
+        # tallest font's accents): 1.15 em apart, so two 18-px lines fit a 52-px button
+        lines, two = text.fit_wrapped(label, size, width, r.height - 4, bold, min_size, hyphenate, LEADING, lang)
+        step = round(two * LEADING)
+        if (len(lines) <= 2 and len(lines) * step + 4 <= r.height
+                and all(text.measure(ln, two, bold, lang) <= width for ln in lines)):
+            top = r.centery - step * (len(lines) - 1) / 2
+            for k, line in enumerate(lines):
+                text.draw(surface, line, (r.centerx, top + step * k), two, colour, "center", bold=bold,
+                          max_width=width, lang=lang, min_size=floor)
+            return
     text.draw(surface, label, r.center, size, colour, "center", bold=bold, max_width=width, lang=lang,
               min_size=floor)
 
@@ -148,6 +149,21 @@ def grid(area: pygame.Rect, count: int, columns: int, gap: int = 8, height: int 
     h = height or (area.height - gap * (rows - 1)) // rows
     return [pygame.Rect(area.x + (i % columns) * (w + gap), area.y + (i // columns) * (h + gap), w, h)
             for i in range(count)]
+
+
+def shared_widths(want: list[int], room: int, least: int = theme.MIN_TARGET) -> list[int]:
+    """Widths (px) for a row of buttons that would each like ``want[i]`` (their label's width
+    and margins) in ``room`` px (the gaps already taken out): each its want when all fit, the
+    room to spare shared alike; else the narrow ones keep theirs and the wide ones share what
+    is left (water-filling), none below ``least``."""
+    widths = [0] * len(want)
+    rest = room
+    for k, i in enumerate(sorted(range(len(want)), key=lambda j: want[j])):
+        widths[i] = max(least, min(want[i], rest // (len(want) - k)))
+        rest -= widths[i]
+    if rest > 0 and want:
+        widths = [w + rest // len(want) for w in widths]
+    return widths
 
 
 def column(area: pygame.Rect, count: int, height: int = 52, gap: int = 8) -> list[pygame.Rect]:

@@ -32,7 +32,7 @@ def stick_problem(path: Path | None) -> str:
     """Why nothing can be exported to ``path`` now (translated), ``""`` if a stick is there:
     a mount point (not the empty folder the automounter leaves) that this process may write."""
     if path is None:
-        return _("No USB stick is configured (usb_mount).")
+        return _("This box is not set up to export to a USB stick.")
     if not os.path.isdir(path) or not os.path.ismount(path):
         return _("No USB stick at {path}: plug one in.").format(path=path)
     if not os.access(path, os.W_OK | os.X_OK):

@@ -101,18 +101,25 @@ def test_a_whole_evening(tmp_path, surface):
             assert (f"{s.name} {s.score}" in b.sub) == plugin(ctl.history.played(gid).game).scored
         assert b.sub.count("★") == sum(s.winner for s in res.seats)
 
-    # Statistics: each player's plays and wins, counted here from the games as they ended
+    # Statistics: each player's plays and wins over all games, counted here from the games as
+    # they ended; their best score game by game (a game with points: "All games" shows none)
     run_line(ctl, "tap stats")
     shown = {s.name: s for s in ctl.active.stats}
     for name in (*KNOWN, NEW):
         plays = [s for _gid, res in results for s in res.seats if s.name == name]
         assert shown[name].plays == len(plays), name
         assert shown[name].wins == sum(s.winner for s in plays), name
-        scored = [s.score for (gid, res) in results for s in res.seats
-                  if s.name == name]
-        assert shown[name].best == max(scored), name
     assert shown["Anna"].plays == 3 and shown[NEW].plays == 2
     ctl.draw(surface)
+    for game, (_gid, res) in zip(GAMES, results, strict=True):
+        if not plugin(game).scored:
+            continue
+        run_line(ctl, f"tap game:{game}")
+        shown = {s.name: s for s in ctl.active.stats}
+        assert sorted(shown) == sorted(s.name for s in res.seats), game
+        for s in res.seats:
+            assert shown[s.name].best == s.score, (game, s.name)
+        ctl.draw(surface)
 
     # the last game pushed to BG Stats: its QR code read back from the screen
     gid, res = results[1]                                   # the five-player game

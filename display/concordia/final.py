@@ -14,7 +14,7 @@ from firmware_host.engine.concordia.board import ConcordiaBoard
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..ui import Button
+from ..ui import Button, shared_widths
 from . import names
 from .common import CHART_RGB, GOD_RGB, GOLD, GREEN, PLAYER_RGB, TOP, ConcordiaScreen, chip, ink, text_fill
 
@@ -252,14 +252,8 @@ class TallyView:
         # each tab as wide as its label at 18 px; when they do not all fit, the narrow ones keep
         # their width and the wide ones share what is left (water-filling); room to spare is
         # shared alike
-        want = [max(theme.MIN_TARGET, text.measure(label, 18, True) + 16) for _wid, label in tabs]
-        widths = [0] * len(tabs)
-        rest = room
-        for k, i in enumerate(sorted(range(len(tabs)), key=lambda j: want[j])):
-            widths[i] = max(theme.MIN_TARGET, min(want[i], rest // (len(tabs) - k)))
-            rest -= widths[i]
-        if rest > 0:
-            widths = [w + rest // len(tabs) for w in widths]
+        widths = shared_widths([max(theme.MIN_TARGET, text.measure(label, 18, True) + 16) for _wid, label in tabs],
+                               room)
         for (wid, label), w in zip(tabs, widths):
             out.append(Button(wid, pygame.Rect(x, TABS_Y, w, 52), label, selected=wid == f"view:{view}", size=18))
             x += w + 8

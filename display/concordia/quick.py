@@ -158,6 +158,20 @@ class QuickTallyScreen(Screen):
 
     # ---------------------------------------------------------------- widgets
 
+    def top_bar(self) -> tuple[tuple[pygame.Rect, pygame.Rect, pygame.Rect], int]:
+        """The entry's Game/Counts, Back and Tally buttons, from the right edge of the top bar,
+        each 110 px or as wide as its label at 20 px ("Összesítés" whole, not hyphenated), and
+        the x where they start (the title stops short of it)."""
+        labels = (_("Game") if self.page == "entry" else _("Counts"), _("Back"), _("Tally"))
+        right = theme.WIDTH - 8
+        rects = []
+        for label in reversed(labels):
+            w = max(110, text.measure(label, 20, True) + 20)
+            rects.append(pygame.Rect(right - w, 2, w, 48))
+            right -= w + 8
+        page, close, tally = reversed(rects)
+        return (page, close, tally), page.x
+
     def build(self) -> list[Button]:
         if self.result is not None:
             view = TallyView(self.board, self.result, self.colours)
@@ -165,11 +179,11 @@ class QuickTallyScreen(Screen):
             out.append(Button("edit", pygame.Rect(theme.WIDTH - 142, TABS_Y, 130, 52), _("Change"), size=20))
             out.append(Button("close", pygame.Rect(theme.WIDTH - 112, 2, 104, 48), _("Close"), size=20))
             return out
-        out = [Button("page:game" if self.page == "entry" else "page:entry",
-                      pygame.Rect(theme.WIDTH - 354, 2, 110, 48), _("Game") if self.page == "entry" else _("Counts"),
-                      size=20),
-               Button("close", pygame.Rect(theme.WIDTH - 236, 2, 110, 48), _("Back"), size=20),
-               Button("tally", pygame.Rect(theme.WIDTH - 118, 2, 110, 48), _("Tally"), fill=GREEN, size=20)]
+        (page, close, tally), _left = self.top_bar()
+        out = [Button("page:game" if self.page == "entry" else "page:entry", page,
+                      _("Game") if self.page == "entry" else _("Counts"), size=20),
+               Button("close", close, _("Back"), size=20),
+               Button("tally", tally, _("Tally"), fill=GREEN, size=20)]
         out += self.seat_buttons()
         out += self.entry_buttons() if self.page == "entry" else self.game_buttons()
         return out
@@ -303,7 +317,7 @@ class QuickTallyScreen(Screen):
             view.paint(surface, self.view)
             return
         text.draw(surface, _("Concordia quick tally"), (12, theme.TOP_BAR // 2), 22, theme.TEXT, "midleft", bold=True,
-                  max_width=theme.WIDTH - 370, min_size=18)
+                  max_width=self.top_bar()[1] - 24, min_size=18)
         if self.page == "game":
             self._paint_game(surface)
             return

@@ -9,7 +9,7 @@ from firmware_host.engine.core import N_
 from firmware_host.i18n import _
 
 from .. import text, theme
-from ..ui import Button
+from ..ui import Button, shared_widths
 from .common import TrajanScreen
 
 # Breakdown rows: (label, the group of final lines they sum)
@@ -33,8 +33,11 @@ class FinalScreen(TrajanScreen):
         x = 12
         tabs = [("view:table", _("Breakdown")), ("view:chart", _("Score chart"))]
         tabs += [(f"view:player:{i}", p.name) for i, p in enumerate(self.s.players)]
-        w = (theme.WIDTH - 24 - 8 * (len(tabs) - 1) - 150) // len(tabs)
-        for wid, label in tabs:
+        # each tab as wide as its label at 18 px where the row allows ("Pontgrafikon" whole,
+        # not hyphenated by the syllable rule, which knows no compound words)
+        room = theme.WIDTH - 24 - 8 * len(tabs) - 150
+        widths = shared_widths([text.measure(label, 18, True) + 16 for _wid, label in tabs], room)
+        for (wid, label), w in zip(tabs, widths, strict=True):
             out.append(Button(wid, pygame.Rect(x, theme.CONTENT_BOTTOM - 56, w, 50), label,
                               selected=wid == f"view:{self.view}", size=18))
             x += w + 8
@@ -57,7 +60,10 @@ class FinalScreen(TrajanScreen):
     def paint_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         final = self.s.final
         n = self.s.n
-        label_w = 240
+        labels = [N_("During the game"), *(label for label, _group in ROWS), N_("Total")]
+        # as wide as the longest row label at 18 px (Hungarian's "Traianuslapkák az akciókörön"),
+        # leaving each player's column 110 px at least
+        label_w = max(240, min(max(text.measure(_(lb), 18) for lb in labels) + 10, area.width - 110 * n))
         col_w = (area.width - label_w) // n
         y = area.y
         for i, p in enumerate(self.s.players):

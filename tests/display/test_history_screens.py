@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,10 @@ NAMES = ("Anna", "Bela", "Chen", "Dara", "Emil")
 
 def play_out(ctl, game: str, names: tuple[str, ...], seed: int, moves: int | None = None) -> int:
     """A random game of ``game`` by ``names`` through the session, to its end (or ``moves``
-    moves); returns its journal id and leaves the home screen shown."""
+    moves); returns its journal id and leaves the home screen shown. Each name is a profile
+    first, as the set-up screen's picker makes it (the end of a game links by name only)."""
+    for name in names:
+        ctl.players.ensure(name)
     p = plugin(game)
     rng = random.Random(seed)
     ctl.start_game(game, _named(p.demo_setup(len(names), rng, load(p.data)), names))
@@ -67,7 +71,9 @@ def test_finished_games_newest_first_with_players_scores_and_winner(ctl, evening
     history = ctl.history
     for b in rows:
         played = history.played(int(b.id[7:]))
-        assert [s.name for s in played.seats] == [n.split(" ")[0] for n in b.sub.split(" · ")]
+        parts = b.sub.split(" · ")              # each part isolated (FSI ... PDI) for right to left
+        assert all(n.startswith(text.FSI) and n.endswith(text.PDI) for n in parts)
+        assert [s.name for s in played.seats] == [n.strip(text.FSI + text.PDI).split(" ")[0] for n in parts]
         assert ("★" in b.sub) == bool(played.winners)
         if plugin(played.game).scored:          # a race has places, no points: none shown
             assert all(f"{s.name} {s.score}" in b.sub for s in played.seats)
@@ -109,6 +115,23 @@ def test_an_unfinished_game_is_resumed_or_abandoned_after_a_question(ctl, evenin
     assert ctl.active.find(f"open:{unfinished}") is not None
 
 
+@pytest.mark.parametrize("error", [sqlite3.OperationalError("database or disk is full"),
+                                   sqlite3.OperationalError("database is locked")])
+def test_an_abandon_the_disk_refuses_is_one_line_and_changes_nothing(ctl, evening, monkeypatch, error):
+    """The journal's write raises SQLite's own error (full, locked, read-only): said on the
+    message line, the game still unfinished, the screen still History."""
+    _ids, unfinished = evening
+
+    def refuse(*_a, **_k):
+        raise error
+    monkeypatch.setattr(ctl.journal, "abandon", refuse)
+    run_lines(ctl, ["tap games", "tap tab:unfinished", f"tap abandon:{unfinished}", "tap yes"])
+    assert ctl.message.startswith("The game could not be abandoned") and "nothing changed" in ctl.message
+    assert ctl.message_level == "bad" and "\n" not in ctl.message
+    assert type(ctl.active).__name__ == "HistoryScreen" and ctl.journal.unfinished() == unfinished
+    assert ctl.active.find(f"abandon:{unfinished}") is not None
+
+
 def test_older_games_a_page_at_a_time(ctl):
     game = next(iter(GAMES))
     ids = [play_out(ctl, game, NAMES[:2], seed) for seed in range(7)]
@@ -145,6 +168,26 @@ def test_statistics_show_the_journals_figures(ctl, evening, surface):
         biggest = max(sources, key=lambda k: abs(sources[k]))
         assert labels.get(biggest, biggest) in texts
     assert readable(ctl, surface) == []
+
+
+def test_all_games_show_no_scores_and_a_race_no_points(ctl, evening, surface):
+    """One game's points added to another's say nothing: "All games" shows plays, wins and
+    streaks; a game without points (a race) shows places and chariots, not "points"."""
+    run_line(ctl, "tap stats")
+    for view in ("table", "player"):
+        run_line(ctl, f"tap view:{view}")
+        texts = drawn_texts(ctl, surface)
+        assert "Plays" in texts and "Average" not in texts and "Best" not in texts, view
+    scored_game = next(g for g in GAMES if plugin(g).scored and plugin(g).sources)
+    run_lines(ctl, [f"tap game:{scored_game}", "tap view:table"])
+    assert "Average" in drawn_texts(ctl, surface)
+    race = next((g for g in GAMES if not plugin(g).scored and plugin(g).sources), None)
+    if race is None:
+        return
+    run_lines(ctl, [f"tap game:{race}", "tap view:player"])
+    texts = drawn_texts(ctl, surface)
+    assert "Average" not in texts and not any("Points" in t or "points" in t for t in texts), texts
+    assert "By source (average a game)" in texts
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
@@ -220,3 +263,16 @@ def test_a_game_an_older_companion_finished_is_listed_with_its_results(ctl):
     run_line(ctl, "tap games")
     assert ctl.active.find(f"played:{gid}") is not None
     assert [s.name for s in ctl.history.played(gid).seats] == list(NAMES[:2])
+
+
+def test_a_persian_row_keeps_each_number_beside_its_unit():
+    """A History row in Persian: title · date · minutes, each part isolated (FSI ... PDI).
+    Drawn left to right (the line reads from the right): the minutes, "0" right beside
+    "دقیقه", then the date whole, then the title. Joined without the isolates the date pulls
+    the "0" away from its unit (bidi rule W7: a number after Latin-typed text is Latin)."""
+    date = "2026-11-23 23:36"
+    drawn = [p.text.strip() for p in text.pieces(text.joined(("ترایانوس", date, "0 دقیقه")))]
+    assert drawn == ["دقیقه", "0", "·", date, "·", "ترایانوس"]
+    plain = [p.text.strip() for p in text.pieces(" · ".join(("ترایانوس", date, "0 دقیقه")))]
+    assert plain[1] == f"{date} · 0"                                # the defect the isolates mend
+    assert text.levels("\u2067abc\u2069") == [0, 2, 2, 2, 0]       # RLI in a left-to-right line

@@ -80,12 +80,12 @@ def play(lang: str, out: Path) -> dict[str, list]:
         finally:
             state["in_button"] -= 1
 
-    def wrap(s, size, max_px, bold=False, hyphenate=True):
-        lines = real_wrap(s, size, max_px, bold, hyphenate)
+    def wrap(s, size, max_px, bold=False, hyphenate=True, lang=""):
+        lines = real_wrap(s, size, max_px, bold, hyphenate, lang)
         caller = inspect.currentframe().f_back.f_globals.get("__name__", "")
         if state["records"] is not None and caller not in ("display.text", "display.ui"):
             for line in lines:
-                width = text.measure(line, size, bold)
+                width = text.measure(line, size, bold, lang)
                 if width > max_px:
                     state["records"].append(("wrap", line, width, max_px))
         return lines

@@ -87,6 +87,41 @@ def test_a_seat_with_no_profiles_yet_goes_straight_to_the_keyboard_and_the_name_
     assert names(ctl) == ["Anna"]                                    # not added twice
 
 
+def test_a_default_seat_name_left_as_it_is_becomes_no_profile(ctl):
+    """OK on the seat's own name ("Red", as the form named it) keeps it and adds nobody: the
+    end of a game links seats to profiles by name only, so "Red" would be every game's."""
+    run_lines(ctl, ["tap new:trajan", "tap name:0"])
+    default = ctl.active.value
+    assert type(ctl.active).__name__ == "KeyboardScreen" and default
+    run_line(ctl, "tap ok")
+    assert ctl.active.names[0] == default and names(ctl) == []
+    run_line(ctl, "tap name:1")                                     # still nobody to pick from
+    assert type(ctl.active).__name__ == "KeyboardScreen"
+    ctl.active.value = ""
+    typed(ctl, "Bela")                                             # typed: a profile
+    assert ctl.active.names[1] == "Bela" and names(ctl) == ["Bela"]
+
+
+def test_a_seat_compares_names_as_players_read_them(ctl):
+    """ "anna" is Anna, and an "é" typed as e + combining accent is the precomposed one: the
+    same player cannot take two seats by a change of case or spelling."""
+    ctl.players.add("Anna")
+    ctl.players.add("Zoé")
+    run_lines(ctl, ["tap new:trajan", "tap name:0", f"tap player:{ctl.players.by_name('Anna').id}",
+                    "tap name:1", f"tap player:{ctl.players.by_name('Zoé').id}", "tap name:2"])
+    picker = ctl.active
+    assert type(picker).__name__ == "PickPlayerScreen"
+    for name in ("Anna", "Zoé"):
+        assert not picker.find(f"player:{ctl.players.by_name(name).id}").enabled
+    for spelling in ("anna", "ZOE\u0301"):
+        run_line(ctl, "tap new")
+        ctl.active.value = ""
+        typed(ctl, spelling)
+        assert "already has a seat" in ctl.message, spelling
+        assert ctl.active.names[2] not in ("Anna", "Zoé") and sorted(names(ctl)) == ["Anna", "Zoé"]
+        run_line(ctl, "tap name:2")
+
+
 def test_the_picker_lists_the_most_recent_first_and_a_tap_names_the_seat(ctl):
     for name in ("Anna", "Bela", "Chen"):
         ctl.players.add(name)
@@ -194,3 +229,18 @@ def test_the_players_screens_in_every_language(ctl, surface, tmp_path, lang):
             i18n.set_language("en")
             ctl.set_language("en")
     assert bad == []
+
+
+@pytest.mark.parametrize("persian", [False, True])
+def test_the_persian_keyboard_types_the_digits_the_screens_show(ctl, persian):
+    """ISIRI 9147's digit row types ۱۲۳ only where Persian digits are chosen; else 123, as the
+    scores, dates and number pads show them."""
+    i18n.set_persian_digits(persian)
+    try:
+        run_lines(ctl, ["tap players", "tap new", "tap layout:fa"])
+        digit = "۱" if persian else "1"
+        assert ctl.active.find(f"key:{digit}") is not None
+        run_lines(ctl, ["tap key:ب", f"tap key:{digit}", "tap ok"])
+        assert names(ctl) == [f"ب{digit}"]
+    finally:
+        i18n.set_persian_digits(False)
