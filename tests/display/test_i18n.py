@@ -56,7 +56,7 @@ def test_a_catalog_changes_the_screens(hungarian):
 
 
 def test_the_real_catalogs_are_read(english):
-    for code, undo in (("hu", "Vissza"), ("fa", None), ("zh_TW", None)):
+    for code, undo in (("hu", "Visszavonás"), ("fa", None), ("zh_TW", None)):
         i18n.set_language(code)
         assert i18n._("Undo") != "Undo" if undo is None else i18n._("Undo") == undo
         assert i18n.ngettext("{n} sestertius", "{n} sestertii", 2) != "{n} sestertii"
