@@ -133,14 +133,16 @@ def _journal_path(args: argparse.Namespace) -> Path:
 
 
 def _open_journal(args: argparse.Namespace) -> Any:
-    """The journal for ``export``/``backup``/``players``; raises ``ValueError`` (one line:
-    ``ConfigError`` or ``JournalError``) if it cannot be opened."""
+    """The journal for ``export``/``backup``/``players``, opened read only (they only read:
+    the file stays byte for byte as it was, a read-only file works); raises ``ValueError``
+    (one line naming the file: ``ConfigError`` or ``JournalError``) if it cannot be opened
+    or is not a table companion journal."""
     from .journal import Journal
 
     path = _journal_path(args)
     if not path.is_file():
         raise ValueError(f"{path}: no saved games file there (use --journal FILE)")
-    return Journal(path)
+    return Journal.read_only(path)
 
 
 def _day(text: str) -> float:
@@ -158,14 +160,19 @@ def _day(text: str) -> float:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from .backup import is_journal_file
     from .history import History
-    from .share import export
+    from .share import encoding, export
 
     try:
         since = _day(args.since) if args.since is not None else None
         journal = _open_journal(args)
     except ValueError as exc:
         return _refuse(exc)
+    if args.out and is_journal_file(Path(args.out), journal.path):
+        journal.close()
+        return _refuse(f"--out {args.out}: that is the saved games file itself ({journal.path}); "
+                       "give another file")
     try:
         text = export(History(journal), args.format, since=since)
     except ValueError as exc:           # JournalError: the file cannot be read now
@@ -174,7 +181,7 @@ def _export(args: argparse.Namespace) -> int:
         journal.close()
     if args.out:
         try:
-            Path(args.out).write_text(text, encoding="utf-8")
+            Path(args.out).write_text(text, encoding=encoding(args.format), newline="")
         except OSError as exc:
             return _refuse(f"{args.out}: cannot be written: {exc.strerror or exc}")
     else:
@@ -204,10 +211,11 @@ def _restore(args: argparse.Namespace) -> int:
 
     try:
         path = _journal_path(args)
-        restore(Path(args.file), path)
+        aside = restore(Path(args.file), path)
     except ValueError as exc:           # ConfigError, BackupError: one line
         return _refuse(exc)
-    print(f"saved games restored from {args.file} into {path}")
+    print(f"saved games restored from {args.file} into {path}"
+          + (f"; the previous file is kept as {aside}" if aside is not None else ""))
     return 0
 
 
@@ -359,8 +367,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # the saved-games commands say what went wrong in one line (exit 2): their log lines
+    # (a backup's cleanup, the journal's diagnosis) only with -v
+    quiet = args.command in ("export", "backup", "restore", "players")
+    level = logging.DEBUG if args.verbose else logging.CRITICAL + 1 if quiet else logging.INFO
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.command is None:
         args = parser.parse_args(["run", *(argv or [])])
     if args.command in ("run", "selftest"):     # before gpiozero/lgpio load: see runtime.py

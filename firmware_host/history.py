@@ -21,17 +21,19 @@ from typing import Any
 from .engine.core import Game
 from .games import plugin, rules_for
 from .journal import (
+    GameRecord,
     Journal,
     JournalDamaged,
     JournalError,
     JournalUnavailable,
     Outcome,
     SeatRow,
+    active_minutes,
     clean,
     outcome_sum,
     outcome_text,
 )
-from .players import PlayerError, Players
+from .players import Players
 
 log = logging.getLogger(__name__)
 
@@ -100,17 +102,18 @@ class Unfinished:
 @dataclass(frozen=True)
 class PlayerStats:
     """One profile's record over the finished games it played (of one game or all):
-    ``plays``, ``wins``, ``win_rate`` (wins / plays, 0..1), ``average`` and ``best`` score,
-    ``longest_win_streak`` (most wins in a row), ``current_streak`` (wins in a row up to its
-    newest game; 0 if that was not a win)."""
+    ``plays``, ``wins``, ``win_rate`` (wins / plays, 0..1), ``average`` and ``best`` score
+    (``None`` over all games, whose points do not add up, and for a game without points:
+    the plugin's ``scored`` is false), ``longest_win_streak`` (most wins in a row),
+    ``current_streak`` (wins in a row up to its newest game; 0 if that was not a win)."""
 
     player_id: int
     name: str
     plays: int
     wins: int
     win_rate: float
-    average: float
-    best: int
+    average: float | None
+    best: int | None
     longest_win_streak: int
     current_streak: int
 
@@ -119,22 +122,29 @@ class PlayerStats:
 
 def outcome_of(journal: Journal | None, game: str, rules: Any, state: Any) -> Outcome | None:
     """The results of a finished game (``state.over``) for the journal: the plugin's
-    ``results`` hook, each seat linked to the profile of its name (:meth:`Players.ensure`:
-    a new name becomes a profile once; a name no profile can have stays unlinked). ``None``
-    if the hook fails (logged: the game still ends, :meth:`History.complete` tries again)."""
+    ``results`` hook, each seat linked to the profile of its name if there is one
+    (:meth:`Players.by_name`; no profile is made here: the seat's default name, "Red" or
+    "Player 1", must not become a player that every unnamed game counts for. The set-up
+    screen's picker makes the profile when a player is picked or typed). ``None`` if the
+    hook fails (logged: the game still ends, :meth:`History.complete` tries again)."""
     try:
         res = plugin(game).results(rules, state)
     except Exception:  # noqa: BLE001 - a fault in a results hook must not stop the game from ending
         log.exception("no results for a finished %s game", game)
         return None
     seats = []
+    linked: set[int] = set()
     for s in res.seats:
         player_id = None
         if journal is not None:
             try:
-                player_id = Players(journal).ensure(s.name).id
-            except (PlayerError, JournalError) as exc:
+                profile = Players(journal).by_name(s.name)
+            except JournalError as exc:
                 log.info("seat %s (%r) not linked to a player: %s", s.seat, s.name, exc)
+            else:       # two seats of one name: the first is the profile's (a player sits once)
+                player_id = profile.id if profile is not None and profile.id not in linked else None
+                if player_id is not None:
+                    linked.add(player_id)
         seats.append(SeatRow(s.seat, s.name, player_id, s.score, s.rank, s.winner, s.seat == res.start_seat,
                              dict(s.sources)))
     return Outcome(tuple(seats), res.tie_break, dict(res.options))
@@ -147,6 +157,8 @@ _PLAYED = "SELECT game_id, game, started, finished, duration_min, tie_break, opt
 _SEATS = ("SELECT game_id, seat, name, player_id, score, rank, winner, start_player, sources FROM results "
           "WHERE game_id IN ({}) ORDER BY game_id, seat")
 _GAME = "(:game IS NULL OR o.game = :game)"
+# the statistics read only results that verify (History._failing: a JSON list of the others)
+_SOUND = "o.game_id NOT IN (SELECT value FROM json_each(:bad))"
 
 
 def _ordered(game: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -158,6 +170,14 @@ def _ordered(game: str, values: dict[str, Any]) -> dict[str, Any]:
     return {**{k: values[k] for k in keys if k in values}, **{k: v for k, v in values.items() if k not in keys}}
 
 
+def _scored(game: str) -> bool:
+    """Whether ``game``'s scores are points (an unknown game's are taken to be)."""
+    try:
+        return bool(plugin(game).scored)
+    except KeyError:
+        return True
+
+
 class History:
     """The finished and unfinished games of a journal and its statistics. Every method reads
     through the journal's connection: it raises :class:`~firmware_host.journal.JournalError`
@@ -165,6 +185,30 @@ class History:
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
+        self._bad: tuple[tuple[int, int], str] | None = None
+
+    def _failing(self, db: Any) -> str:
+        """The ids of the finished games whose results fail their checksum or do not parse, as
+        a JSON list (the statistics leave them out, as :meth:`finished` does: the two never
+        disagree). Computed again only after the file changed (``PRAGMA data_version`` for
+        other connections' commits, ``total_changes`` for this one's)."""
+        key = (int(db.execute("PRAGMA data_version").fetchone()[0]), db.total_changes)
+        if self._bad is None or self._bad[0] != key:
+            # the checksum alone (the sources' JSON is under it: text that fails to parse
+            # fails it too); no Played built: 3,000 games in about 40 ms on an x86 machine
+            seats: dict[int, list[tuple[Any, ...]]] = {}
+            for gid, *seat in db.execute("SELECT game_id, seat, name, score, rank, winner, start_player, sources "
+                                         "FROM results ORDER BY game_id, seat"):
+                seats.setdefault(gid, []).append(tuple(seat))
+            bad = [gid for gid, game, started, finished, duration, tie, options, row_sum
+                   in db.execute("SELECT game_id, game, started, finished, duration_min, tie_break, options, sum "
+                                 "FROM outcomes")
+                   if row_sum != outcome_sum(gid, outcome_text(game, started, finished, duration, tie, options,
+                                                               seats.get(gid, [])))]
+            if bad:
+                log.error("games %s left out of the statistics: their results fail their checksum", bad)
+            self._bad = (key, json.dumps(bad))
+        return self._bad[1]
 
     # ---------------------------------------------------------------- games
 
@@ -173,7 +217,11 @@ class History:
         """Finished games with their results, newest first: those that ended at or after
         ``since`` (epoch seconds), of ``game`` only, at most ``limit`` of them after skipping
         ``offset`` (a page of the history screen: its cost does not grow with the history).
-        A game whose results fail their checksum is left out (logged)."""
+        A game whose results fail their checksum is left out (logged). A file an older
+        program wrote, opened read only (:meth:`Journal.read_only`), may have no results
+        table: then none (:meth:`missing` replays them)."""
+        if "outcomes" not in self.journal.tables:
+            return []
         with self.journal.reading() as db:
             rows = db.execute(_PLAYED + "o WHERE (:since IS NULL OR o.finished >= :since) AND "
                               f"{_GAME} ORDER BY o.finished DESC, o.game_id DESC LIMIT :limit OFFSET :offset",
@@ -252,17 +300,22 @@ class History:
 
     # ---------------------------------------------------------------- results missing
 
-    def complete(self) -> int:
-        """Give every finished game without results its results, by replaying it (games an
-        older companion finished, or finished before results were kept). Returns how many
-        were completed; a game that does not replay is left as it is (logged). Raises
-        :class:`~firmware_host.journal.JournalError` if the journal cannot be read, or
-        written (``sqlite3.Error``, like a move)."""
+    def _without_results(self, since: float | None = None) -> list[tuple[int, GameRecord, Any, Any]]:
+        """``(id, record, rules, final state)`` of each finished game without results (ended at
+        or after ``since``), oldest first, replayed; a game that does not replay is left out
+        (logged). Raises :class:`~firmware_host.journal.JournalError` if the journal cannot be
+        read."""
         with self.journal.reading() as db:
-            ids = [gid for (gid,) in db.execute(
-                "SELECT g.id FROM games g WHERE g.finished > 0 AND "
-                "NOT EXISTS (SELECT 1 FROM outcomes o WHERE o.game_id = g.id) ORDER BY g.id")]
-        done = 0
+            if "outcomes" in self.journal.tables:
+                ids = [gid for (gid,) in db.execute(
+                    "SELECT g.id FROM games g WHERE g.finished > 0 AND (:since IS NULL OR g.finished >= :since) "
+                    "AND NOT EXISTS (SELECT 1 FROM outcomes o WHERE o.game_id = g.id) ORDER BY g.id",
+                    {"since": since})]
+            else:       # an older file, read only: every finished game
+                ids = [gid for (gid,) in db.execute(
+                    "SELECT id FROM games WHERE finished > 0 AND (:since IS NULL OR finished >= :since) "
+                    "ORDER BY id", {"since": since})]
+        out = []
         for gid in ids:
             try:
                 record = self.journal.load(gid)
@@ -275,17 +328,50 @@ class History:
             except Exception as exc:  # noqa: BLE001 - any fault of a replay: that game stays without results
                 log.error("finished game %s has no results and does not replay: %s", gid, exc)
                 continue
-            outcome = outcome_of(self.journal, record.game, rules, game.state)
+            out.append((gid, record, rules, game.state))
+        return out
+
+    def complete(self) -> int:
+        """Give every finished game without results its results, by replaying it (games an
+        older companion finished, or finished before results were kept). Returns how many
+        were completed; a game that does not replay is left as it is (logged). Raises
+        :class:`~firmware_host.journal.JournalError` if the journal cannot be read, or
+        written (``sqlite3.Error``, like a move)."""
+        done = 0
+        for gid, record, rules, state in self._without_results():
+            outcome = outcome_of(self.journal, record.game, rules, state)
             if outcome is not None:
                 self.journal.record_outcome(gid, outcome)
                 done += 1
         return done
 
+    def missing(self, since: float | None = None) -> list[Played]:
+        """The finished games without results (ended at or after ``since``), oldest first, with
+        results replayed in memory and not written (:meth:`complete` writes them): what an
+        export of a file opened read only adds to :meth:`finished`. A game that does not
+        replay is left out (logged). Raises :class:`~firmware_host.journal.JournalError`."""
+        out = []
+        for gid, record, rules, state in self._without_results(since):
+            outcome = outcome_of(self.journal, record.game, rules, state)
+            if outcome is None or record.finished is None:
+                continue
+            with self.journal.reading() as db:
+                times = [t for (t,) in db.execute("SELECT at FROM events WHERE game_id = ? ORDER BY seq", (gid,))]
+            template = (outcome.tie_break[0], dict(outcome.tie_break[1])) if outcome.tie_break else None
+            out.append(Played(
+                gid, record.game, record.created, record.finished,
+                active_minutes(record.created, times, record.finished),
+                tuple(SeatResult(r.seat, r.name, r.player_id, r.score, r.rank, r.winner, r.start_player,
+                                 _ordered(record.game, dict(r.sources))) for r in outcome.seats),
+                dict(outcome.options), template[0].format(**template[1]) if template else None, template))
+        return out
+
     # ---------------------------------------------------------------- statistics
 
     def player_stats(self, game: str | None = None) -> list[PlayerStats]:
         """Each profile's record over its finished games (of ``game``, or all), most plays
-        first (then most wins, then by name). Profiles without a finished game are left out."""
+        first (then most wins, then by name). Profiles without a finished game are left out;
+        so are games whose results fail their checksum (as :meth:`finished` leaves them out)."""
         with self.journal.reading() as db:
             rows = db.execute(f"""
                 WITH mine AS (
@@ -294,7 +380,7 @@ class History:
                            ROW_NUMBER() OVER (PARTITION BY r.player_id, r.winner
                                               ORDER BY o.finished, o.game_id, r.seat) AS k
                     FROM results r JOIN outcomes o ON o.game_id = r.game_id
-                    WHERE r.player_id IS NOT NULL AND {_GAME}),
+                    WHERE r.player_id IS NOT NULL AND {_GAME} AND {_SOUND}),
                 runs AS (                       -- runs of wins: n - k is constant along a run
                     SELECT player_id, COUNT(*) AS len, MAX(n) AS last FROM mine WHERE winner GROUP BY player_id, n - k),
                 totals AS (
@@ -304,19 +390,22 @@ class History:
                        COALESCE((SELECT MAX(len) FROM runs WHERE runs.player_id = t.player_id), 0),
                        COALESCE((SELECT len FROM runs WHERE runs.player_id = t.player_id AND runs.last = t.newest), 0)
                 FROM totals t JOIN players p ON p.id = t.player_id
-                ORDER BY t.plays DESC, t.wins DESC, p.name_key""", {"game": game}).fetchall()
-        return [PlayerStats(pid, clean(name), plays, wins, wins / plays, float(average), best, longest, current)
+                ORDER BY t.plays DESC, t.wins DESC, p.name_key""", {"game": game, "bad": self._failing(db)}).fetchall()
+        points = game is not None and _scored(game)
+        return [PlayerStats(pid, clean(name), plays, wins, wins / plays, float(average) if points else None,
+                            best if points else None, longest, current)
                 for pid, name, plays, wins, average, best, longest, current in rows]
 
     def sources(self, player_id: int, game: str) -> dict[str, float]:
         """A profile's average score by source over its finished games of ``game`` (a source
         a game did not give counts 0), in the game's order of sources; empty if none."""
         with self.journal.reading() as db:
+            params = {"p": player_id, "game": game, "bad": self._failing(db)}
             plays = db.execute("SELECT COUNT(*) FROM results r JOIN outcomes o ON o.game_id = r.game_id "
-                               "WHERE r.player_id = ? AND o.game = ?", (player_id, game)).fetchone()[0]
+                               f"WHERE r.player_id = :p AND o.game = :game AND {_SOUND}", params).fetchone()[0]
             rows = db.execute("SELECT j.key, SUM(j.value) FROM results r JOIN outcomes o ON o.game_id = r.game_id, "
-                              "json_each(r.sources) j WHERE r.player_id = ? AND o.game = ? GROUP BY j.key",
-                              (player_id, game)).fetchall()
+                              f"json_each(r.sources) j WHERE r.player_id = :p AND o.game = :game AND {_SOUND} "
+                              "GROUP BY j.key", params).fetchall()
         return _ordered(game, {clean(key): total / plays for key, total in rows}) if plays else {}
 
     def head_to_head(self, a: int, b: int, game: str | None = None) -> tuple[int, int, int]:
@@ -329,8 +418,8 @@ class History:
                        COALESCE(SUM(ra.rank = rb.rank), 0)
                 FROM results ra JOIN results rb ON rb.game_id = ra.game_id AND rb.seat != ra.seat
                 JOIN outcomes o ON o.game_id = ra.game_id
-                WHERE ra.player_id = :a AND rb.player_id = :b AND {_GAME}""",
-                             {"a": a, "b": b, "game": game}).fetchone()
+                WHERE ra.player_id = :a AND rb.player_id = :b AND {_GAME} AND {_SOUND}""",
+                             {"a": a, "b": b, "game": game, "bad": self._failing(db)}).fetchone()
         return int(row[0]), int(row[1]), int(row[2])
 
     def scores_over_time(self, player_id: int, game: str | None = None) -> list[tuple[float, int]]:
@@ -338,6 +427,6 @@ class History:
         oldest first: the points of a plot."""
         with self.journal.reading() as db:
             rows = db.execute(f"SELECT o.finished, r.score FROM results r JOIN outcomes o ON o.game_id = r.game_id "
-                              f"WHERE r.player_id = :p AND {_GAME} ORDER BY o.finished, o.game_id",
-                              {"p": player_id, "game": game}).fetchall()
+                              f"WHERE r.player_id = :p AND {_GAME} AND {_SOUND} ORDER BY o.finished, o.game_id",
+                              {"p": player_id, "game": game, "bad": self._failing(db)}).fetchall()
         return [(finished, score) for finished, score in rows]

@@ -121,6 +121,9 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished);
 CREATE INDEX IF NOT EXISTS outcomes_finished ON outcomes(finished);
 CREATE INDEX IF NOT EXISTS results_player ON results(player_id, game_id);
+-- a profile sits once in a game (unlinked seats, NULL, as often as there are): a merge of two
+-- profiles that played each other is refused (players.py), and this keeps any program honest
+CREATE UNIQUE INDEX IF NOT EXISTS results_once ON results(game_id, player_id);
 """
 # Kept apart from _SCHEMA (a trigger's body holds semicolons). Results live only as long as
 # their game is finished: an undo or an abandon sets ``finished`` to NULL or -1, and this
@@ -138,7 +141,7 @@ _TABLES = ("meta", "games", "events", "players", "outcomes", "results")
 # the tables quick_check reads at open: their size follows the players, not the games (the
 # others are checked after the first frame: Journal.check_whole_file)
 _OPEN_CHECKED = ("meta", "players")
-_INDEXES = ("games_finished", "outcomes_finished", "results_player")
+_INDEXES = ("games_finished", "outcomes_finished", "results_player", "results_once")
 # columns added after schema 1 was first released: additive, so an older program still reads
 # and writes the file (its rows have no sum and are not verified)
 _ADDED = (("games", "sum", "TEXT"), ("games", "ops", "INTEGER NOT NULL DEFAULT 0"), ("games", "head", "TEXT"),
@@ -587,11 +590,12 @@ class FileCheck:
         if self._told or not self.done or self.damage is None:
             return None
         self._told = True
+        # "fault": it lasts (the home screen lists the faults) while play goes on in a damaged file
         return Notice(N_("The saved games file is damaged ({error}). This game is still saved; at the next "
                          "start it moves to a new file."),
                       {"error": self.damage},
                       N_("At the next start the damaged file is kept aside and a new one started; think of "
-                         "replacing the SD card."))
+                         "replacing the SD card."), level="fault")
 
     def stop(self) -> None:
         """Interrupt the check (if still running) and wait for its thread (at most a second)."""
@@ -616,6 +620,7 @@ class Journal:
     """
 
     db: sqlite3.Connection
+    tables: frozenset[str]
 
     def __init__(self, path: str | Path, busy_s: float = OPEN_BUSY_S) -> None:
         self.path = Path(path)
@@ -636,6 +641,56 @@ class Journal:
             if is_damage(exc):
                 raise JournalDamaged(str(exc)) from exc
             raise unavailable(self.path, exc) from exc
+
+    @classmethod
+    def read_only(cls, path: str | Path) -> Journal:
+        """``path`` opened only to be read (``table-companion players``, ``export``,
+        ``backup``): SQLite's ``immutable=1``, or ``mode=ro`` while a ``-wal`` beside it holds
+        changes not yet in the file (the companion running). Nothing is written: no upgrade,
+        no mark file, no whole-file check; a file made by an older program keeps its missing
+        tables (:attr:`tables` says which there are). Raises :class:`JournalDamaged` (one line
+        naming the full path) for a file that is not a table companion journal or is newer
+        than this program, :class:`JournalUnavailable` if it cannot be read."""
+        path = Path(path)
+        self = cls.__new__(cls)
+        self.path, self._mark_fd, self.file_check, self.lost, self.free = path, None, None, 0, None
+        self.journal_id, self._wal_identity = "", None
+        try:
+            with path.open("rb") as f:
+                magic = f.read(16)
+        except OSError as exc:
+            raise JournalUnavailable(diagnose(path, exc).kind, "{path}: cannot be read: {error}", path=str(path),
+                                     error=exc.strerror or str(exc)) from exc
+        if magic != b"SQLite format 3\0":
+            raise JournalDamaged("{path}: not a table companion journal (not an SQLite database)", path=str(path))
+        live = Path(f"{path}-wal").exists()
+        uri = path.resolve().as_uri() + ("?mode=ro" if live else "?immutable=1")
+        try:
+            self.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=OPEN_BUSY_S)
+            self.db.text_factory = _text
+            self.tables = frozenset(name for (name,) in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            missing = {"meta", "games", "events"} - self.tables
+            if missing:
+                raise JournalDamaged("{path}: not a table companion journal (no {tables} table)",
+                                     path=str(path), tables=", ".join(sorted(missing)))
+            version = self._version()
+            if version > SCHEMA_VERSION:
+                raise JournalDamaged("{path}: journal schema {version} is newer than this program ({ours})",
+                                     path=str(path), version=version, ours=SCHEMA_VERSION)
+            self._check_schema()
+            self.journal_id = self._meta("journal_id", "")
+        except JournalError:
+            self._close_quietly()
+            raise
+        except (sqlite3.Error, UnicodeError) as exc:
+            self._close_quietly()
+            if isinstance(exc, UnicodeError) or is_damage(exc):
+                raise JournalDamaged("{path}: {error}", path=str(path), error=first_line(str(exc))) from exc
+            raise JournalUnavailable(diagnose(path, exc).kind, "{path}: cannot be read: {error}", path=str(path),
+                                     error=first_line(str(exc))) from exc
+        self._identity = self._stat(path)
+        return self
 
     def _open(self, busy_s: float) -> None:
         path = self.path
@@ -680,6 +735,7 @@ class Journal:
         db.execute("ROLLBACK")
         db.execute(f"PRAGMA busy_timeout = {int(WRITE_BUSY_S * 1000)}")
         self.journal_id = self._meta("journal_id", "")
+        self.tables = frozenset(_TABLES)         # the upgrade made any missing
         self._identity = self._stat(path)
         self._wal_identity = self._stat(Path(f"{path}-wal"))
         self.free = _free_bytes(path.parent)
@@ -726,6 +782,11 @@ class Journal:
             return
         db.execute("BEGIN IMMEDIATE")
         try:
+            if ("table", "results") in have and ("index", "results_once") not in have:
+                # a file from before results_once: a profile linked to two seats of one game
+                # (two seats of one name) keeps the first; the others' names stay, unlinked
+                db.execute("UPDATE results SET player_id = NULL WHERE player_id IS NOT NULL AND rowid NOT IN "
+                           "(SELECT MIN(rowid) FROM results WHERE player_id IS NOT NULL GROUP BY game_id, player_id)")
             for statement in _SCHEMA.strip().split(";"):
                 if statement.strip():
                     db.execute(statement)
@@ -854,6 +915,7 @@ class Journal:
             return None, replace(exc.notice, level="fault")
         except JournalDamaged as exc:
             return cls._recover(path, exc)
+        cls._resume_carry_over(journal)
         if journal.lost:
             log.error("journal %s: %s committed changes lost (a damaged WAL?)", path, journal.lost)
             return journal, Notice(N_("The saved games file lost its last {n} saved changes (the storage may be "
@@ -882,6 +944,18 @@ class Journal:
                                 {**p.params, "damage": str(damage), "reason": p.reason}, p.advice,
                                 level="fault")
         log.error("journal %s unusable (%s); kept aside as %s", path, damage, aside)
+        # until the fresh file holds what is taken along, a note says where from: a power cut
+        # before then and the next start takes it along (_resume_carry_over)
+        carry = cls._carry_note(path)
+        try:
+            fd = os.open(carry, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            try:
+                os.write(fd, os.fsencode(aside.name))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            log.error("carry-over note %s not written: %s", carry, exc)
         try:
             fresh = cls(path)
         except JournalError as exc:
@@ -890,13 +964,45 @@ class Journal:
                                    "but a new one cannot be started: {detail}"),
                                 {"error": str(damage), "name": aside.name, "detail": str(exc)},
                                 exc.notice.advice, level="fault")
-        fresh.damage_marker.unlink(missing_ok=True)     # it described the file set aside
-        if cls._carry_over(aside, fresh):
+        carried = cls._carry_over(aside, fresh)
+        cls._done_carrying(path)
+        if carried:
             return fresh, Notice(N_("The saved games file was damaged ({error}); it was kept aside as {name}. "
                                     "Its unfinished game goes on."),
                                  {"error": str(damage), "name": aside.name})
         return fresh, Notice(N_("The saved games file was damaged ({error}); it was kept aside as {name}."),
                              {"error": str(damage), "name": aside.name})
+
+    @staticmethod
+    def _carry_note(path: Path) -> Path:
+        """``journal.db.carry-over``: the name of a damaged file set aside whose players and
+        unfinished game are not yet in the fresh journal at ``path``."""
+        return path.with_name(path.name + ".carry-over")
+
+    @classmethod
+    def _done_carrying(cls, path: Path) -> None:
+        try:
+            cls._carry_note(path).unlink(missing_ok=True)
+        except OSError as exc:      # the next start finds the game already there: nothing twice
+            log.warning("carry-over note of %s not removed: %s", path, exc)
+
+    @classmethod
+    def _resume_carry_over(cls, journal: Journal) -> None:
+        """A carry-over a power cut interrupted (:meth:`_recover`): done now, unless the
+        journal already holds an unfinished game (the carry-over committed)."""
+        note = cls._carry_note(journal.path)
+        try:
+            name = os.fsdecode(note.read_bytes()).strip()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            log.warning("carry-over note %s not read: %s", note, exc)
+            return
+        aside = journal.path.with_name(name)
+        if name and "/" not in name and aside.is_file() and journal.unfinished() is None:
+            log.warning("taking along what %s held (interrupted at the last start)", aside)
+            cls._carry_over(aside, journal)
+        cls._done_carrying(journal.path)
 
     @classmethod
     def _carry_over(cls, aside: Path, fresh: Journal) -> bool:
@@ -917,6 +1023,18 @@ class Journal:
             row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if row is not None and str(row[0]) != str(SCHEMA_VERSION):     # a newer program's game
                 return False
+            try:        # the players too: their profiles and tags are not in any game
+                players = db.execute("SELECT id, name, name_key, colour, token, created FROM players").fetchall()
+            except (sqlite3.Error, UnicodeError) as exc:
+                log.warning("the players in %s are not readable, not taken along: %s", aside, exc)
+                players = []
+            if players:
+                try:
+                    with fresh.writing() as target:
+                        target.executemany("INSERT OR IGNORE INTO players (id, name, name_key, colour, token, "
+                                           "created) VALUES (?, ?, ?, ?, ?, ?)", players)
+                except JournalError as exc:
+                    log.error("the players in %s not taken along: %s", aside, exc)
             row = db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
             if row is None:
                 return False
@@ -1150,8 +1268,21 @@ class Journal:
             row = db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
+    def set_aside(self) -> list[tuple[int, str, float, int]]:
+        """``(id, game, created, events)`` of the games set aside (``finished < 0``: abandoned,
+        or a record that could not be rebuilt), newest first: found through the
+        ``games_finished`` index, events counted for those rows only (the history screen's
+        tab: its cost follows the games set aside, not the whole history)."""
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT g.id, g.game, g.created, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) "
+                "FROM games g INDEXED BY games_finished WHERE g.finished < 0 ORDER BY g.id DESC").fetchall()
+        return [(gid, clean(game), created, n) for gid, game, created, n in rows]
+
     def games(self) -> list[tuple[int, str, float, float | None, int]]:
-        """``(id, game, created, finished, events)`` for every game, newest first."""
+        """``(id, game, created, finished, events)`` for every game, newest first (every row and
+        every game's events counted: for tools and tests; the screens use :meth:`set_aside`
+        and :meth:`~firmware_host.history.History.unfinished`)."""
         with self._reading() as db:
             rows = db.execute(
                 "SELECT g.id, g.game, g.created, g.finished, "

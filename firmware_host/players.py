@@ -108,6 +108,8 @@ class Players:
     # ---------------------------------------------------------------- reading
 
     def _rows(self, where: str = "", params: tuple[Any, ...] = ()) -> list[Player]:
+        if not {"players", "results", "outcomes"} <= self.journal.tables:   # an older file, read only
+            return []
         with self.journal.reading() as db:
             rows = db.execute(_SELECT + where + " GROUP BY p.id ORDER BY MAX(o.finished) IS NULL, "
                               "MAX(o.finished) DESC, p.id DESC", params).fetchall()
@@ -212,12 +214,19 @@ class Players:
     def merge(self, keep_id: int, gone_id: int) -> Player:
         """One player under two profiles: ``gone_id``'s games count for ``keep_id`` from now
         on, its colour and token go to ``keep_id`` where that has none, and ``gone_id`` is
-        deleted. Raises ``KeyError`` for either missing, :class:`PlayerError` if they are one."""
+        deleted. Raises ``KeyError`` for either missing, :class:`PlayerError` if they are one
+        or both sat in one game (two players, then: merged, that game would count twice)."""
         if keep_id == gone_id:
             raise PlayerError(N_("A player cannot be merged with themselves."))
         with self.journal.writing() as db:
             self._exists(db, keep_id)
             self._exists(db, gone_id)
+            shared = db.execute("SELECT COUNT(*) FROM results a JOIN results b ON b.game_id = a.game_id "
+                                "WHERE a.player_id = ? AND b.player_id = ?", (keep_id, gone_id)).fetchone()[0]
+            if shared:
+                names = dict(db.execute("SELECT id, name FROM players WHERE id IN (?, ?)", (keep_id, gone_id)))
+                raise PlayerError(N_("{a} and {b} played in the same game, so they are two players: "
+                                     "they cannot be merged."), a=clean(names[keep_id]), b=clean(names[gone_id]))
             colour, token = db.execute("SELECT colour, token FROM players WHERE id = ?", (gone_id,)).fetchone()
             db.execute("UPDATE results SET player_id = ? WHERE player_id = ?", (keep_id, gone_id))
             db.execute("DELETE FROM players WHERE id = ?", (gone_id,))     # first: its token is then free

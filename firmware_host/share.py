@@ -6,12 +6,21 @@ BG Stats takes a play as url-encoded JSON on ``https://app.bgstatsapp.com/create
 the phone that scans the code opens its import dialog (the game matched by its BGG id, the
 players by name, remembered by ``sourcePlayerId``); nothing goes over a network from the box.
 The fields used, as few as the import needs so that the code stays small enough to scan
-from the screen: ``sourceName`` (required), ``sourcePlayId``, ``playDate`` (the start, UTC,
-``YYYY-MM-DD HH:MM:SS``), ``durationMin``, ``game`` (``name``, and ``bggId``, or
-``sourceGameId`` for a game without one; ``noPoints`` for a game without points) and per
-player ``name`` (BG Stats matches players by name), ``score`` (left out for a game without
-points), ``winner`` (always given: BG Stats' Android app wants it), ``rank``, ``startPlayer``
-(only when true). The files exported (:func:`export`) add ``sourcePlayerId``.
+from the screen: ``sourceName`` (required), ``sourcePlayId``, ``playDate`` (the start, in the
+box's local time, ``YYYY-MM-DD HH:MM:SS``: the form and zone BG Stats keeps its own dates in
+and reads back; a UTC time would put an evening game on the wrong day), ``durationMin``,
+``game`` (``name``, and ``bggId``, or ``sourceGameId`` for a game without one; ``noPoints``
+for a game without points) and per player ``name`` (BG Stats matches players by name),
+``score`` (left out for a game without points), ``winner`` (always given: BG Stats' Android
+app wants it), ``rank``, ``startPlayer`` (only when true). The files exported (:func:`export`) add ``sourcePlayerId``.
+
+The ``bgstats`` export is a JSON list of such plays, one per finished game, oldest first: not
+a file BG Stats opens by itself (its own backup format is a database of players, games and
+locations), but each item is the ``data`` of a ``createPlay`` link, for a script that sends
+the plays to a phone one link at a time, or a player who imports a few by hand; the QR code
+on the final screen is the everyday way. ``sourcePlayId`` lets BG Stats see a play it already
+has. The CSV export is written UTF-8 with a byte-order mark (``utf-8-sig``), so that a
+spreadsheet shows names in any script; its times are local too.
 """
 
 from __future__ import annotations
@@ -57,8 +66,9 @@ class ShareError(ValueError):
         super().__init__(self.notice.text())
 
 
-def _utc(t: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t))
+def _local(t: float) -> str:
+    """Epoch seconds as the box's local time, ``YYYY-MM-DD HH:MM:SS`` (what the screens show)."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t))
 
 
 def _player_id(seat: SeatResult) -> str:
@@ -101,7 +111,7 @@ def bgstats_play(played: Played) -> dict[str, Any]:
             p["startPlayer"] = True
         players.append(p)
     return {"sourceName": SOURCE_NAME, "sourcePlayId": f"tc-{played.game_id}-{int(played.finished)}",
-            "playDate": _utc(played.started), "durationMin": played.duration_min, "game": game,
+            "playDate": _local(played.started), "durationMin": played.duration_min, "game": game,
             "players": players}
 
 
@@ -174,8 +184,8 @@ def _render(games: list[Played], fmt: Format) -> str:
     writer.writerow(CSV_COLUMNS)
     for p in games:
         for s in p.seats:
-            writer.writerow([p.game_id, p.game, _utc(p.started), _utc(p.finished), p.duration_min, s.seat + 1, s.name,
-                             "" if s.player_id is None else s.player_id, s.score, s.rank, int(s.winner),
+            writer.writerow([p.game_id, p.game, _local(p.started), _local(p.finished), p.duration_min, s.seat + 1,
+                             s.name, "" if s.player_id is None else s.player_id, s.score, s.rank, int(s.winner),
                              int(s.start_player), json.dumps(s.sources, ensure_ascii=False),
                              json.dumps(p.options, ensure_ascii=False), p.tie_break or ""])
     return out.getvalue()
@@ -184,13 +194,17 @@ def _render(games: list[Played], fmt: Format) -> str:
 def export(history: History, fmt: Format, since: float | None = None) -> str:
     """Every finished game (ended at or after ``since``, epoch seconds), oldest first, as
     ``"bgstats"`` (a JSON list of BG Stats plays), ``"csv"`` (a row per seat, seats numbered
-    from 1, times UTC) or ``"json"`` (everything, read back by :func:`read_json`). Raises
-    ``ValueError`` for another format, :class:`~firmware_host.journal.JournalError` if the
-    journal cannot be read."""
+    from 1, local times; a file of it is written in :func:`encoding`, ``utf-8-sig``) or
+    ``"json"`` (everything, read back by :func:`read_json`). Nothing is written to the
+    journal: a game finished without results is replayed in memory
+    (:meth:`~firmware_host.history.History.missing`). Raises ``ValueError`` for another
+    format, :class:`~firmware_host.journal.JournalError` if the journal cannot be read."""
     if fmt not in ("bgstats", "csv", "json"):
         raise ValueError(f"format {fmt!r}: one of bgstats, csv, json")
-    history.complete()
-    return _render(list(reversed(history.finished(since=since))), fmt)
+    # nothing is written: games finished without results (an older program's) are replayed
+    # in memory, so a file opened read only exports whole
+    games = [*history.finished(since=since), *history.missing(since=since)]
+    return _render(sorted(games, key=lambda p: (p.finished, p.game_id)), fmt)
 
 
 def _share_error(path: Path, exc: BaseException) -> ShareError:
@@ -207,10 +221,17 @@ def _share_error(path: Path, exc: BaseException) -> ShareError:
                       N_("Plug it in again and export again."), name=path.name)
 
 
-def _write_file(path: Path, text: str) -> None:
+def encoding(fmt: Format) -> str:
+    """The encoding a file of ``fmt`` is written in: UTF-8, with a byte-order mark for CSV
+    (without one, a spreadsheet takes the file for the local code page and garbles every
+    name outside ASCII)."""
+    return "utf-8-sig" if fmt == "csv" else "utf-8"
+
+
+def _write_file(path: Path, text: str, fmt: Format) -> None:
     part = path.with_name(path.name + ".part")
     try:
-        with open(part, "w", encoding="utf-8", newline="") as f:
+        with open(part, "w", encoding=encoding(fmt), newline="") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -244,7 +265,7 @@ def export_to(folder: Path, history: History, journal_path: Path,
         raise ShareError(N_("The saved games cannot be read now: {error}"), error=str(exc)) from exc
     for fmt, name in (("csv", f"history-{stamp}.csv"), ("json", f"history-{stamp}.json"),
                       ("bgstats", f"bgstats-{stamp}.json")):
-        texts.append((folder / name, _render(games, fmt)))   # type: ignore[arg-type]  # the three formats
+        texts.append((folder / name, fmt, _render(games, fmt)))   # type: ignore[arg-type]  # the three formats
     steps = len(texts)
     try:        # the backup copies every page: the bar's total is known before it starts
         pages = int(history.journal.db.execute("PRAGMA page_count").fetchone()[0])
@@ -252,9 +273,9 @@ def export_to(folder: Path, history: History, journal_path: Path,
         raise ShareError(N_("The saved games cannot be read now: {error}"), error=str(exc)) from exc
     written: list[Path] = []
     progress(0, steps + pages)
-    for done, (path, text) in enumerate(texts, 1):
+    for done, (path, fmt, text) in enumerate(texts, 1):
         try:
-            _write_file(path, text)
+            _write_file(path, text, fmt)   # type: ignore[arg-type]  # the three formats
         except OSError as exc:
             raise _share_error(path, exc) from exc
         written.append(path)

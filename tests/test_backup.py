@@ -2,6 +2,7 @@
 bad backup or a journal in use leaving the journal untouched."""
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +87,44 @@ def test_a_journal_in_use_is_not_replaced(tmp_path):
         restore(tmp_path / "copy.db", path)
     assert len(History(journal).finished()) == 1
     Players(journal).add("Still writable")                 # the open journal still works
+
+
+def test_a_restore_that_cannot_rename_puts_the_old_journal_back(tmp_path, monkeypatch):
+    import os
+
+    from firmware_host import backup as backup_module
+
+    path = tmp_path / "journal.db"
+    journal = _journal_with_games(path, 2)
+    backup(journal, tmp_path / "copy.db")
+    journal.close()
+    real = os.replace
+
+    def refused(src, dst):
+        if str(dst) == str(path):
+            raise OSError(28, "No space left on device")
+        return real(src, dst)
+    monkeypatch.setattr(backup_module.os, "replace", refused)
+    with pytest.raises(BackupError):
+        restore(tmp_path / "copy.db", path)
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.db", "journal.db", "journal.db.mark"]   # as it was
+    back = Journal(path)
+    assert len(History(back).finished()) == 2
+    back.close()
+
+
+def test_a_damaged_journal_goes_aside_whole_with_its_wal(tmp_path):
+    path = tmp_path / "journal.db"
+    journal = _journal_with_games(path, 1)
+    backup(journal, tmp_path / "copy.db")
+    journal.close()
+    with open(path, "r+b") as f:            # the header's magic gone: SQLite calls it not a database
+        f.write(b"\0" * 16)
+    (tmp_path / "journal.db-wal").write_bytes(b"frames of the damaged file")
+    aside = restore(tmp_path / "copy.db", path)
+    assert aside is not None and (tmp_path / f"{aside.name}-wal").read_bytes() == b"frames of the damaged file"
+    assert Path(aside).read_bytes()[:16] == b"\0" * 16
+    restored = Journal(path)
+    assert len(History(restored).finished()) == 1
+    restored.close()

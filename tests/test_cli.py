@@ -5,6 +5,7 @@ from pathlib import Path
 
 from firmware_host.cli import main
 from firmware_host.journal import Journal
+from firmware_host.players import Players
 from firmware_host.session import Session
 from tests.trajan_fixtures import finished_events, setup
 
@@ -258,6 +259,9 @@ def test_simulate_refuses_no_games(capsys):
 
 def _journal_with_finished_games(path, seeds=(3, 8)):
     journal = Journal(path)
+    for name in ("Anna", "Bela"):      # picked on the set-up screen: profiles before the game
+        if Players(journal).by_name(name) is None:
+            Players(journal).add(name)
     for seed in seeds:
         s = Session("trajan", setup(2, seed=seed), journal)
         for e in finished_events(2, seed=seed):
@@ -306,3 +310,137 @@ def test_backup_then_restore_from_the_command_line(tmp_path, capsys):
     (tmp_path / "junk.db").write_bytes(b"not a database at all" * 100)
     assert main(["restore", str(tmp_path / "junk.db"), "--journal", str(path)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def _sha(path):
+    import hashlib
+
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def test_players_export_and_backup_leave_the_journal_byte_for_byte_as_it_was(tmp_path, capsys):
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    before = _sha(path)
+    beside = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["players", "--journal", str(path)]) == 0
+    for fmt in ("bgstats", "csv", "json"):
+        assert main(["export", "--format", fmt, "--journal", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["backup", str(tmp_path / "out" / "b.db"), "--journal", str(path)]) == 2     # no such folder
+    assert capsys.readouterr().err.count("\n") == 1                 # one line, no log lines before it
+    assert main(["backup", str(tmp_path / "b.db"), "--journal", str(path)]) == 0
+    assert _sha(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*beside, "b.db"])   # no -wal, -shm, .mark
+
+
+def test_read_commands_work_on_a_read_only_journal(tmp_path, capsys):
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    path.chmod(0o444)
+    try:
+        assert main(["players", "--journal", str(path), "--json"]) == 0
+        assert main(["export", "--format", "csv", "--journal", str(path)]) == 0
+        assert main(["backup", str(tmp_path / "b.db"), "--journal", str(path)]) == 0
+    finally:
+        path.chmod(0o644)
+    out = capsys.readouterr()
+    assert "Anna" in out.out and out.err == ""
+
+
+def test_export_and_backup_onto_the_journal_itself_are_refused(tmp_path, capsys):
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    before = _sha(path)
+    capsys.readouterr()
+    for target in (path, Path(f"{path}-wal"), tmp_path / "." / "j.db"):
+        assert main(["export", "--format", "json", "--journal", str(path), "--out", str(target)]) == 2
+        assert main(["backup", str(target), "--journal", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 6 and all("saved games file itself" in line for line in err)
+    assert _sha(path) == before and not Path(f"{path}-wal").exists()
+
+
+def test_a_sqlite_file_that_is_not_a_journal_is_refused_unchanged(tmp_path, capsys):
+    import sqlite3
+
+    other = tmp_path / "other.db"
+    db = sqlite3.connect(other)
+    db.execute("CREATE TABLE notes (text TEXT)")
+    db.commit()
+    db.close()
+    text = tmp_path / "notes.txt"
+    text.write_text("hello, not a database\n" * 10, encoding="utf-8")
+    before = {p: _sha(p) for p in (other, text)}
+    for p in (other, text):
+        for argv in (["players"], ["export", "--format", "csv"], ["backup", str(tmp_path / "b.db")]):
+            assert main([*argv, "--journal", str(p)]) == 2
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1 and f"{p}: not a table companion journal" in err
+    assert {p: _sha(p) for p in before} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "other.db"]
+
+
+def test_an_older_journal_exports_its_results_without_being_written(tmp_path, capsys):
+    import sqlite3
+
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    db = sqlite3.connect(path)          # as an older companion left it: no players, results, outcomes
+    db.executescript("DROP TRIGGER results_follow_games; DROP TABLE results; DROP TABLE outcomes; "
+                     "DROP TABLE players; PRAGMA journal_mode=DELETE;")
+    db.close()
+    before = _sha(path)
+    capsys.readouterr()
+    assert main(["export", "--format", "csv", "--journal", str(path)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 3 and {r.split(",")[6] for r in rows[1:]} == {"Anna", "Bela"}
+    assert main(["players", "--journal", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    assert _sha(path) == before
+
+
+def test_restore_keeps_the_old_journal_and_takes_a_hash_in_a_path(tmp_path, capsys):
+    folder = tmp_path / "bk #1?x"
+    folder.mkdir()
+    path = folder / "j #.db"
+    _journal_with_finished_games(path, (3,)).close()
+    assert main(["backup", str(folder / "b #1.db"), "--journal", str(path)]) == 0
+    _journal_with_finished_games(path, (8,)).close()
+    assert main(["restore", str(folder / "b #1.db"), "--journal", str(path)]) == 0
+    [aside] = [p for p in folder.iterdir() if ".before-restore-" in p.name]
+    assert str(aside) in capsys.readouterr().out
+    kept = Journal.read_only(aside)
+    assert len(kept.games()) == 2           # both games: the journal as it was before the restore
+    kept.close()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["b #1.db", "j #.db", aside.name])
+    assert main(["players", "--journal", str(path), "--json"]) == 0
+    assert [p["games"] for p in json.loads(capsys.readouterr().out)] == [1, 1]   # the backup's one game
+
+
+def test_a_csv_export_file_has_a_byte_order_mark(tmp_path):
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    assert main(["export", "--format", "csv", "--journal", str(path), "--out", str(tmp_path / "h.csv")]) == 0
+    assert (tmp_path / "h.csv").read_bytes().startswith(b"\xef\xbb\xbfgame_id,")
+
+
+def test_a_failing_backup_or_restore_says_one_line_and_logs_only_with_v(tmp_path):
+    """In a process of its own: there the command's logging is set up as on the box (under
+    pytest the root logger already has handlers, so the CLI's level would not show)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "j.db"
+    _journal_with_finished_games(path, (3,)).close()
+    (tmp_path / "t.db").write_bytes(b"not a database " * 20)
+
+    def run(*argv):
+        return subprocess.run([sys.executable, "-m", "firmware_host", *argv], capture_output=True, text=True,
+                              cwd=ROOT)
+    r = run("backup", str(tmp_path / "no" / "b.db"), "--journal", str(path))
+    assert r.returncode == 2 and r.stderr == f"The backup could not be written: there is no folder {tmp_path / 'no'}.\n"
+    r = run("restore", str(tmp_path / "t.db"), "--journal", str(path))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and str(tmp_path / "t.db") in r.stderr
+    r = run("-v", "export", "--format", "csv", "--journal", str(tmp_path / "t.db"))
+    assert r.returncode == 2 and r.stderr.splitlines()[-1].startswith(f"{tmp_path / 't.db'}: not a table companion")

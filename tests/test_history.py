@@ -2,6 +2,7 @@
 with an undo (also one an older program makes), completed for games finished without them;
 the statistics checked against a hand-made set of games with hand-computed expectations."""
 
+import dataclasses
 import json
 import sqlite3
 
@@ -11,7 +12,7 @@ from firmware_host import journal as journal_module
 from firmware_host.engine.core import event_to_json
 from firmware_host.history import History, PlayerStats, outcome_of
 from firmware_host.journal import Journal, JournalDamaged, Outcome, SeatRow, active_minutes
-from firmware_host.players import Players
+from firmware_host.players import PlayerError, Players
 from firmware_host.session import Session, SessionError
 from tests.trajan_fixtures import finished_events, setup
 
@@ -67,10 +68,10 @@ def evening(tmp_path, clock):
 def test_player_stats_over_every_game_match_the_hand_count(evening):
     _journal, history, ids, _games = evening
     stats = {s.name: s for s in history.player_stats()}
-    assert stats["Anna"] == PlayerStats(ids["Anna"], "Anna", 5, 4, 0.8, 65.0, 100, 3, 3)     # W L W W W
-    assert stats["Bela"] == PlayerStats(ids["Bela"], "Bela", 4, 1, 0.25, 41.25, 60, 1, 0)
-    assert stats["Chen"].plays == 3 and stats["Chen"].wins == 0 and stats["Chen"].best == 90
-    assert stats["Chen"].average == pytest.approx(140 / 3)
+    # over all games no average or best: Trajan's points and Concordia's do not add up
+    assert stats["Anna"] == PlayerStats(ids["Anna"], "Anna", 5, 4, 0.8, None, None, 3, 3)     # W L W W W
+    assert stats["Bela"] == PlayerStats(ids["Bela"], "Bela", 4, 1, 0.25, None, None, 1, 0)
+    assert stats["Chen"].plays == 3 and stats["Chen"].wins == 0
     assert [s.name for s in history.player_stats()] == ["Anna", "Bela", "Chen"]      # most plays first
 
 
@@ -131,11 +132,14 @@ def test_rename_merge_and_delete_follow_into_the_statistics(evening):
     players.rename(ids["Chen"], "Chén")
     assert {s.name for s in history.player_stats()} == {"Anna", "Bela", "Chén"}
     assert history.played(games[0]).seats[2].name == "Chen"          # the name played under stays
-    players.merge(ids["Bela"], ids["Chen"])
-    bela = next(s for s in history.player_stats() if s.name == "Bela")
-    assert bela.plays == 7 and bela.wins == 1
+    with pytest.raises(PlayerError):                    # they played each other: two players
+        players.merge(ids["Bela"], ids["Chen"])
+    chen = players.add("C")
+    players.merge(chen.id, ids["Chen"])
+    merged = next(s for s in history.player_stats() if s.name == "C")
+    assert merged.plays == 3 and merged.wins == 0
     players.delete(ids["Bela"])
-    assert [s.name for s in history.player_stats()] == ["Anna"]
+    assert [s.name for s in history.player_stats()] == ["Anna", "C"]
     assert history.played(games[1]).seats[1].player_id is None and history.played(games[1]).seats[1].name == "Bela"
 
 
@@ -147,9 +151,35 @@ def test_results_failing_their_checksum_are_reported_not_shown(evening):
         history.played(games[1])
 
 
+def test_the_statistics_leave_out_what_the_history_leaves_out(evening):
+    journal, history, ids, games = evening
+    bela = next(s for s in history.player_stats("trajan") if s.name == "Bela")
+    assert bela.plays == 4
+    journal.db.execute("UPDATE results SET score = 99 WHERE game_id = ? AND seat = 1", (games[1],))   # Bela's win
+    journal.db.execute("UPDATE results SET sources = '{not json' WHERE game_id = ? AND seat = 0", (games[0],))
+    bela = next(s for s in history.player_stats("trajan") if s.name == "Bela")
+    assert (bela.plays, bela.wins, bela.best) == (2, 0, 60)            # games 3 and 4 of HAND_MADE only
+    assert history.sources(ids["Anna"], "trajan") == {"ships": 10.0, "senate": 55.0}   # games 4 and 5
+    assert history.head_to_head(ids["Anna"], ids["Bela"]) == (2, 0, 0)
+    assert [t for t, _score in history.scores_over_time(ids["Anna"])] == [3000.0, 4000.0, 5000.0]
+
+
+def test_average_and_best_only_for_one_game_with_points(evening, monkeypatch):
+    _journal, history, _ids, _games = evening
+    assert all(s.average is None and s.best is None for s in history.player_stats())     # all games
+    assert all(s.average is not None for s in history.player_stats("trajan"))
+    from firmware_host import history as history_module
+
+    monkeypatch.setattr(history_module, "_scored", lambda game: game != "trajan")   # as Chariot Race
+    assert all(s.average is None and s.best is None for s in history.player_stats("trajan"))
+
+
 # ---------------------------------------------------------------------- written by the session
 
 def _finished_session(journal, seed=8, players=2):
+    for _colour, name in setup(players, seed).players:      # picked on the set-up screen
+        if journal is not None and Players(journal).by_name(name) is None:
+            Players(journal).add(name)
     s = Session("trajan", setup(players, seed), journal)
     for e in finished_events(players, seed):
         s.submit(e)
@@ -258,15 +288,28 @@ def test_unfinished_games_with_names_and_moves(tmp_path):
     assert (u.game_id, u.game, u.moves, u.names) == (s.game_id, "trajan", 7, ("Anna", "Bela", "Chen"))
 
 
-def test_outcome_of_leaves_a_name_no_profile_can_have_unlinked(tmp_path):
+def test_outcome_of_links_only_names_that_are_profiles(tmp_path):
     journal = Journal(tmp_path / "journal.db")
+    bela = Players(journal).add("bela")         # another case: the same player
     events = finished_events(2, 8)
     s = Session("trajan", setup(2, 8), None)
     for e in events:
         s.submit(e)
     s.state.players[0].name = "A name far longer than sixteen"
     outcome = outcome_of(journal, "trajan", s.rules, s.state)
-    assert outcome is not None and outcome.seats[0].player_id is None and outcome.seats[1].player_id is not None
+    assert outcome is not None and [r.player_id for r in outcome.seats] == [None, bela.id]
+    assert [p.name for p in Players(journal).list()] == ["bela"]       # none made at the end
+
+
+def test_a_game_with_default_names_makes_no_profile(tmp_path):
+    journal = Journal(tmp_path / "journal.db")
+    s = Session("trajan", dataclasses.replace(setup(2, 8), players=(("red", "Red"), ("blue", "Blue"))), journal)
+    for e in finished_events(2, 8):
+        s.submit(e)
+    assert s.state.over
+    assert Players(journal).list() == []
+    assert [(r.name, r.player_id) for r in History(journal).played(s.game_id).seats] == [("Red", None),
+                                                                                          ("Blue", None)]
 
 
 def test_active_minutes_leave_out_pauses():

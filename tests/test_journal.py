@@ -454,6 +454,7 @@ def test_damage_in_an_old_game_is_found_in_the_background_shown_and_set_aside_ne
     assert check.wait(30) and check.damage and check.seconds is not None
     notice = check.notice()
     assert notice is not None and "damaged" in notice.text() and "next start" in notice.text()
+    assert notice.level == "fault"                      # it lasts: play goes on in a damaged file
     assert check.notice() is None                       # said once
     assert j.damage_marker.exists()
     session.submit(finished_events(2, seed=7)[10])      # play goes on, saved
@@ -492,11 +493,33 @@ def test_a_sound_file_passes_the_background_check_quietly(tmp_path):
     j.close()
 
 
-def test_closing_the_journal_stops_the_check(tmp_path):
+def test_closing_the_journal_stops_the_check(tmp_path, monkeypatch):
+    """The check is held mid-way (a progress handler slows SQLite to 10 ms an instruction:
+    minutes for this file) when the journal closes: only the interrupt ends it."""
+    import threading
+    import time
+
+    from firmware_host import journal as journal_module
+
     j, _s = _journal_with_moves(tmp_path / "j.db")
+    real, running = sqlite3.connect, threading.Event()
+
+    def slow(*args, **kwargs):
+        db = real(*args, **kwargs)
+        if kwargs.get("check_same_thread") is False:        # the check's own connection
+
+            def crawl():
+                running.set()
+                time.sleep(0.01)
+                return 0
+            db.set_progress_handler(crawl, 1)
+        return db
+    monkeypatch.setattr(journal_module.sqlite3, "connect", slow)
     check = j.check_whole_file()
+    assert running.wait(30) and not check.done
     j.close()
     assert check.wait(5)
+    assert check.seconds is None and check.damage is None           # interrupted: nothing found, nothing told
 
 
 def test_a_marker_on_a_sound_file_is_checked_whole_and_removed(tmp_path):
@@ -508,4 +531,58 @@ def test_a_marker_on_a_sound_file_is_checked_whole_and_removed(tmp_path):
     j, notice = Journal.open_or_recover(tmp_path / "j.db")
     assert j is not None and notice is None and not marker.exists()
     assert len(j.load(s.game_id).events) == 20
+    j.close()
+
+
+def test_the_players_go_along_with_the_unfinished_game(tmp_path):
+    from firmware_host.players import Players
+
+    path = tmp_path / "j.db"
+    j = Journal(path)
+    Players(j).add("Anna", colour="red", token="04a22b3c")
+    j.close()
+    played = _old_game_damaged(path)
+    j, _notice = Journal.open_or_recover(path)
+    assert j is not None and j.check_whole_file().wait(30)
+    j.close()
+    fresh, notice = Journal.open_or_recover(path)
+    assert fresh is not None and notice is not None and "unfinished game goes on" in notice.text()
+    [anna] = Players(fresh).list()
+    assert (anna.name, anna.colour, anna.token) == ("Anna", "red", "04a22b3c")
+    assert resume_unfinished(fresh)[0].state == played.state
+    fresh.close()
+
+
+def test_a_carry_over_cut_short_is_done_at_the_next_start(tmp_path, monkeypatch):
+    """A power cut after the damaged file went aside and the fresh one was made, before the
+    game was taken along: the note left beside it brings the game along at the next start."""
+    path = tmp_path / "j.db"
+    played = _old_game_damaged(path)
+    j, _notice = Journal.open_or_recover(path)
+    assert j is not None and j.check_whole_file().wait(30)
+    j.close()
+
+    def cut(cls, aside, fresh):
+        raise KeyboardInterrupt             # stands for the power going: nothing after it runs
+    monkeypatch.setattr(Journal, "_carry_over", classmethod(cut))
+    with pytest.raises(KeyboardInterrupt):
+        Journal.open_or_recover(path)
+    monkeypatch.undo()
+    assert (tmp_path / "j.db.carry-over").exists() and not (tmp_path / "j.db.check-failed").exists()
+    fresh, _notice = Journal.open_or_recover(path)
+    assert fresh is not None and not (tmp_path / "j.db.carry-over").exists()
+    assert resume_unfinished(fresh)[0].state == played.state
+    fresh.close()
+    again, _notice = Journal.open_or_recover(path)          # once only
+    assert again is not None and len(again.games()) == 1
+    again.close()
+
+
+def test_the_games_set_aside_are_found_by_the_index(tmp_path):
+    j, s = _journal_with_moves(tmp_path / "j.db", moves=3)
+    other = Session("trajan", setup(2, 8), j)
+    j.abandon(s.game_id)
+    # the unfinished game and the finished ones are not read (INDEXED BY: an error without the index)
+    assert [(gid, game, n) for gid, game, _created, n in j.set_aside()] == [(s.game_id, "trajan", 3)]
+    assert other.game_id not in [gid for gid, *_rest in j.set_aside()]
     j.close()

@@ -116,3 +116,21 @@ def test_delete_keeps_the_games_under_the_name_played(players):
         players.delete(anna.id)
     with pytest.raises(KeyError):
         players.rename(anna.id, "Ghost")
+
+
+def test_merge_of_two_players_who_sat_in_one_game_is_refused(players):
+    anna, bela = players.add("Anna"), players.add("Bela")
+    _finish(players.journal, (anna, 10), (bela, 5))
+    with pytest.raises(PlayerError, match="Anna and Bela played in the same game") as refused:
+        players.merge(anna.id, bela.id)
+    assert refused.value.notice.message.startswith("{a} and {b} played")      # translatable template
+    assert [(p.name, p.games) for p in players.list()] == [("Bela", 1), ("Anna", 1)]
+
+
+def test_a_profile_sits_once_in_a_game(players):
+    import sqlite3
+
+    anna = players.add("Anna")
+    gid = _finish(players.journal, (anna, 10))
+    with pytest.raises(sqlite3.IntegrityError):
+        players.journal.db.execute("INSERT INTO results VALUES (?, 5, 'Anna', ?, 1, 1, 0, 0, '{}')", (gid, anna.id))

@@ -11,6 +11,7 @@ import pytest
 
 from firmware_host.history import History, Played, SeatResult
 from firmware_host.journal import Journal
+from firmware_host.players import Players
 from firmware_host.session import Session
 from firmware_host.share import (
     BGG_IDS,
@@ -71,6 +72,8 @@ def test_the_push_link_of_five_long_names_fits_a_qr_code_read_from_the_screen():
 @pytest.fixture
 def history(tmp_path):
     journal = Journal(tmp_path / "journal.db")
+    for name in ("Anna", "Bela"):      # picked on the set-up screen: profiles before the game
+        Players(journal).add(name)
     for seed in (3, 8):
         s = Session("trajan", setup(2, seed), journal)
         for e in finished_events(2, seed):
@@ -132,3 +135,32 @@ def test_a_full_read_only_or_vanished_stick_is_one_line(history, tmp_path, monke
 def test_no_stick_is_said_before_anything_is_written(history, tmp_path):
     with pytest.raises(ShareError, match="No USB stick"):
         export_to(tmp_path / "not-mounted", history, history.journal.path, lambda d, t: None)
+
+
+@pytest.fixture
+def tehran(monkeypatch):
+    """The box's local time zone: Tehran (UTC+3:30, no daylight saving since 2022)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Tehran")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_play_dates_and_csv_times_are_local(tehran, history):
+    assert bgstats_play(_played())["playDate"] == "2023-11-15 01:43:20"        # 22:13:20 UTC
+    from firmware_host.share import _render
+
+    row = _render([_played()], "csv").splitlines()[1].split(",")
+    assert row[2:4] == ["2023-11-15 01:43:20", "2023-11-15 03:43:20"]
+
+
+def test_the_csv_on_the_stick_has_a_byte_order_mark(history, tmp_path):
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    files = export_to(stick, history, history.journal.path, lambda done, total: None)
+    csv_file = next(p for p in files if p.suffix == ".csv")
+    assert csv_file.read_bytes().startswith(b"\xef\xbb\xbfgame_id,")
+    assert not next(p for p in files if p.suffix == ".json").read_bytes().startswith(b"\xef\xbb\xbf")
