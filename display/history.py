@@ -135,15 +135,14 @@ class HistoryScreen(Screen):
         self.finished: list[Played] = read(self.ctl, "finished", None, None, ROWS + 1, page * ROWS, default=[])
         self.finished_offset = page * ROWS
         self.unfinished: list[Unfinished] = read(self.ctl, "unfinished", default=[])
-        games = []
+        # set aside (finished < 0): a record that could not be rebuilt, kept for inspection;
+        # read through the index, so the tab costs what the games set aside cost
+        self.aside: list[tuple[int, str, float, int]] = []
         if self.ctl.journal is not None:
             try:
-                games = self.ctl.journal.games()
+                self.aside = self.ctl.journal.set_aside()
             except JournalError as exc:
                 self.ctl.say(said(exc), "bad")
-        # set aside (finished < 0): a record that could not be rebuilt, kept for inspection
-        self.aside = [(gid, game, created, events) for gid, game, created, finished, events in games
-                      if finished is not None and finished < 0]
 
     def rows(self, tab: str) -> list[Any]:
         """The rows of ``tab`` from the first shown (the finished games: this page's, read
