@@ -556,6 +556,8 @@ def _check_journal(ctl: Controller) -> None:
     notice = check.notice()
     if notice is not None:
         ctl.say(notice.text(i18n._), "bad")
+        if ctl.stores is not None:      # a lasting fault: the home screen lists it until the next start
+            ctl.stores.notices.append(notice)
 
 
 PRESSED_FRAME = 4       # px: the frame drawn round a pressed widget
