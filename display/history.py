@@ -109,6 +109,18 @@ def read(ctl: Any, what: str, *args: Any, default: Any = None) -> Any:
         return default
 
 
+def complete(ctl: Any) -> None:
+    """Give the games an older companion finished their results (:meth:`History.complete`),
+    saying how far it is on the message line and showing it at once after each game
+    (``Controller.present``, set by the app's loop, also feeds the watchdog): after an
+    upgrade, hundreds of old games are replayed once, minutes on a Pi."""
+    def progress(done: int, total: int) -> None:
+        ctl.say(_("Reading the older games: {done} of {total}").format(done=done, total=total))
+        if ctl.present is not None:
+            ctl.present()
+    read(ctl, "complete", progress)
+
+
 class HistoryScreen(Screen):
     """The games kept, newest first, five a page, in three lists (tabs): finished, unfinished
     and set aside. A finished game opens its page (:class:`PlayedScreen`); an unfinished one
@@ -122,7 +134,7 @@ class HistoryScreen(Screen):
         self.page = 0
         # games an older companion finished have no results yet: replayed once to get them
         # (one cheap query when none is missing)
-        read(ctl, "complete")
+        complete(ctl)
         self.reload()
         self.tab = tab or next((t for t in ("finished", "unfinished", "aside") if self.rows(t)), "finished")
         self.any_finished = bool(self.finished)

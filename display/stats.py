@@ -30,7 +30,7 @@ from firmware_host.i18n import _
 
 from . import text, theme
 from .games import humanised, title
-from .history import read, score_text, scored
+from .history import complete, read, score_text, scored
 from .ui import Button, Screen, grid
 
 TOP = 110                                   # below the game buttons
@@ -66,7 +66,7 @@ class StatsScreen(Screen):
         self.view = "player" if player_id is not None else "table"
         self.player_id = player_id
         self.page = 0
-        read(ctl, "complete")           # results of games finished before they were kept
+        complete(ctl)           # results of games finished before they were kept
         self.reload()
 
     def reload(self) -> None:

@@ -16,6 +16,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .engine.core import Game
@@ -36,6 +37,10 @@ from .journal import (
 from .players import Players
 
 log = logging.getLogger(__name__)
+
+#: journal path -> ids of finished games that did not replay (logged once): not tried again on
+#: every opening of the history while the program runs
+_UNREPLAYABLE: dict[Path, set[int]] = {}
 
 
 @dataclass(frozen=True)
@@ -300,11 +305,10 @@ class History:
 
     # ---------------------------------------------------------------- results missing
 
-    def _without_results(self, since: float | None = None) -> list[tuple[int, GameRecord, Any, Any]]:
-        """``(id, record, rules, final state)`` of each finished game without results (ended at
-        or after ``since``), oldest first, replayed; a game that does not replay is left out
-        (logged). Raises :class:`~firmware_host.journal.JournalError` if the journal cannot be
-        read."""
+    def _ids_without_results(self, since: float | None = None) -> list[int]:
+        """The ids of the finished games without results (ended at or after ``since``), oldest
+        first, less those that did not replay before in this journal's session. Raises
+        :class:`~firmware_host.journal.JournalError` if the journal cannot be read."""
         with self.journal.reading() as db:
             if "outcomes" in self.journal.tables:
                 ids = [gid for (gid,) in db.execute(
@@ -315,34 +319,47 @@ class History:
                 ids = [gid for (gid,) in db.execute(
                     "SELECT id FROM games WHERE finished > 0 AND (:since IS NULL OR finished >= :since) "
                     "ORDER BY id", {"since": since})]
-        out = []
-        for gid in ids:
-            try:
-                record = self.journal.load(gid)
-                rules = rules_for(record.game, record.setup)
-                game = Game(rules, [rules.codec.decode(e) for e in record.events])
-                if not getattr(game.state, "over", False):
-                    raise ValueError("its moves do not end it")
-            except JournalUnavailable:
-                raise
-            except Exception as exc:  # noqa: BLE001 - any fault of a replay: that game stays without results
-                log.error("finished game %s has no results and does not replay: %s", gid, exc)
-                continue
-            out.append((gid, record, rules, game.state))
-        return out
+        return [gid for gid in ids if gid not in _UNREPLAYABLE.get(self.journal.path, ())]
 
-    def complete(self) -> int:
+    def _replayed(self, gid: int) -> tuple[int, GameRecord, Any, Any] | None:
+        """``(id, record, rules, final state)`` of a finished game, replayed; ``None`` (logged,
+        and not tried again while this program runs) if it does not replay. Raises
+        :class:`~firmware_host.journal.JournalUnavailable` if the journal cannot be read."""
+        try:
+            record = self.journal.load(gid)
+            rules = rules_for(record.game, record.setup)
+            game = Game(rules, [rules.codec.decode(e) for e in record.events])
+            if not getattr(game.state, "over", False):
+                raise ValueError("its moves do not end it")
+        except JournalUnavailable:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any fault of a replay: that game stays without results
+            log.error("finished game %s has no results and does not replay: %s", gid, exc)
+            _UNREPLAYABLE.setdefault(self.journal.path, set()).add(gid)
+            return None
+        return gid, record, rules, game.state
+
+    def complete(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Give every finished game without results its results, by replaying it (games an
-        older companion finished, or finished before results were kept). Returns how many
-        were completed; a game that does not replay is left as it is (logged). Raises
+        older companion finished, or finished before results were kept), one game at a time:
+        each is written before the next is replayed, and ``progress(done, total)`` is called
+        after each (the screen shows it and feeds the watchdog: hundreds of old games take
+        minutes on a Pi). Returns how many were completed; a game that does not replay is left
+        as it is (logged, not tried again while the program runs). Raises
         :class:`~firmware_host.journal.JournalError` if the journal cannot be read, or
         written (``sqlite3.Error``, like a move)."""
+        ids = self._ids_without_results()
         done = 0
-        for gid, record, rules, state in self._without_results():
-            outcome = outcome_of(self.journal, record.game, rules, state)
-            if outcome is not None:
-                self.journal.record_outcome(gid, outcome)
-                done += 1
+        for k, gid in enumerate(ids, 1):
+            replayed = self._replayed(gid)
+            if replayed is not None:
+                _gid, record, rules, state = replayed
+                outcome = outcome_of(self.journal, record.game, rules, state)
+                if outcome is not None:
+                    self.journal.record_outcome(gid, outcome)
+                    done += 1
+            if progress is not None:
+                progress(k, len(ids))
         return done
 
     def missing(self, since: float | None = None) -> list[Played]:
@@ -351,7 +368,7 @@ class History:
         export of a file opened read only adds to :meth:`finished`. A game that does not
         replay is left out (logged). Raises :class:`~firmware_host.journal.JournalError`."""
         out = []
-        for gid, record, rules, state in self._without_results(since):
+        for gid, record, rules, state in filter(None, map(self._replayed, self._ids_without_results(since))):
             outcome = outcome_of(self.journal, record.game, rules, state)
             if outcome is None or record.finished is None:
                 continue

@@ -252,6 +252,26 @@ def test_complete_gives_a_game_finished_without_results_the_same_results(tmp_pat
     assert history.complete() == 0
 
 
+def test_complete_writes_game_by_game_with_progress_and_skips_a_game_that_does_not_replay(tmp_path):
+    journal = Journal(tmp_path / "journal.db")
+    first, second = _finished_session(journal), _finished_session(journal)
+    journal.db.execute("DELETE FROM results")
+    journal.db.execute("DELETE FROM outcomes")
+    # the first game's last move is lost: it no longer ends, so it cannot be completed
+    journal.db.execute("DELETE FROM events WHERE game_id = ? AND seq = (SELECT MAX(seq) FROM events "
+                       "WHERE game_id = ?)", (first.game_id, first.game_id))
+    journal.db.execute("UPDATE games SET head = NULL WHERE id = ?", (first.game_id,))
+    seen: list[tuple[int, int, int]] = []
+    history = History(journal)
+    written = lambda: journal.db.execute("SELECT COUNT(*) FROM outcomes").fetchone()[0]  # noqa: E731
+    assert history.complete(lambda done, total: seen.append((done, total, written()))) == 1
+    assert seen == [(1, 2, 0), (2, 2, 1)]      # each game written before the next is replayed
+    assert [p.game_id for p in history.finished()] == [second.game_id]
+    seen.clear()
+    assert History(journal).complete(lambda done, total: seen.append((done, total, 0))) == 0
+    assert seen == []                           # the game that did not replay is not tried again
+
+
 def test_a_journal_of_the_first_release_is_upgraded_and_its_games_completed(tmp_path):
     path = tmp_path / "journal.db"
     old = sqlite3.connect(path, isolation_level=None)
