@@ -26,7 +26,7 @@ import pygame
 
 from firmware_host.games import GAMES, plugin
 from firmware_host.history import PlayerStats
-from firmware_host.i18n import _
+from firmware_host.i18n import _, pgettext
 
 from . import text, theme
 from .games import humanised, title
@@ -89,7 +89,7 @@ class StatsScreen(Screen):
         for (g, label), rect in zip(games, grid(pygame.Rect(24, 52, theme.WIDTH - 48, 48), len(games), len(games))):
             out.append(Button(f"game:{g}", rect, label, selected=(self.game or "all") == g))
         y = theme.CONTENT_BOTTOM - 62
-        views = (("table", _("Table")), ("h2h", _("Head to head")), ("player", _("Player")))
+        views = (("table", pgettext("statistics view", "Table")), ("h2h", _("Head to head")), ("player", _("Player")))
         for k, (view, label) in enumerate(views):
             out.append(Button(f"view:{view}", pygame.Rect(24 + k * 168, y, 160, 56), label,
                               selected=self.view == view, enabled=bool(self.stats),
