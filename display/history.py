@@ -30,6 +30,7 @@ from .controller import told
 from .games import humanised, title
 from .players import said
 from .ui import Button, ConfirmScreen, Screen, column
+from .usb import stick_problem
 
 ROWS = 5
 LIST = pygame.Rect(24, 112, 552, 0)
@@ -209,7 +210,6 @@ class HistoryScreen(Screen):
         return out
 
     def usb_problem(self) -> str:
-        from .usb import stick_problem
         return stick_problem(self.ctl.usb_path)
 
     def paint(self, surface: pygame.Surface) -> None:

@@ -590,8 +590,10 @@ def _choose_faces(text: str, bold: bool) -> list[Face | None]:
     for i in pending:
         ch = text[i]
         if unicodedata.category(ch) == "Cf":
+            # a format character (an isolate, ZWNJ) is never drawn as a glyph: any face near it
+            # will do, and looking one up in every font (the CJK one too) costs milliseconds
             near = faces[i - 1] if i > 0 else None
-            faces[i] = near or _next_face(faces, i) or _face_for(ch, bold)
+            faces[i] = near or _next_face(faces, i) or (latin[0] if latin else _face_for(ch, bold))
             continue
         before = faces[i - 1] if i > 0 else None
         after = _next_face(faces, i)
