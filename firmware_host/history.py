@@ -43,23 +43,8 @@ log = logging.getLogger(__name__)
 _UNREPLAYABLE: dict[Path, set[int]] = {}
 
 
-@dataclass(frozen=True)
-class SeatResult:
-    """One seat of a finished game: ``seat`` (0-based, seat order), ``name`` (as played),
-    ``player_id`` (the profile, ``None`` if not linked: deleted, or a name no profile can
-    have), ``score`` (the game's points; for a game without points, the plugin's
-    ``scored`` is false and it is 1 for the winner), ``rank`` (1 = first, after the
-    tie-break), ``winner``, ``start_player``, ``sources``: score by source (the plugin's
-    ``sources`` keys, in that order)."""
-
-    seat: int
-    name: str
-    player_id: int | None
-    score: int
-    rank: int
-    winner: bool
-    start_player: bool
-    sources: dict[str, int]
+#: a seat's result as History reads it: the row the journal keeps (one shape for both)
+SeatResult = SeatRow
 
 
 @dataclass(frozen=True)
