@@ -136,6 +136,26 @@ def test_undo_from_a_kept_state_equals_a_fresh_replay():
     assert game.state == played.state
 
 
+def test_undo_of_the_last_move_restores_the_state_before_it_unchanged():
+    """The usual UNDO (one move, right after it) takes the kept state before the move: equal to
+    a copy taken then, whatever was applied after it; a second undo replays as before."""
+    game = Game(RULES)
+    for event in EVENTS[:40]:
+        game.apply(event)
+    before = copy_state(game.state)
+    game.apply(EVENTS[40])
+    assert game.undo(1) == before
+    assert game.events == EVENTS[:40]
+    game.apply(EVENTS[40])
+    game.apply(EVENTS[41])
+    game.undo(1)
+    game.undo(1)            # not the move just accepted: replayed from the kept state at 32
+    assert game.state == before and game.state == Game(RULES, EVENTS[:40]).state
+    for event in EVENTS[40:]:
+        game.apply(event)
+    assert game.state == Game(RULES, EVENTS).state
+
+
 def test_a_copy_of_a_game_is_independent():
     """Game.copy: moves and undos on the copy leave the original as it was (compared with a
     copy made before, not with itself)."""

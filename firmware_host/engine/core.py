@@ -590,7 +590,9 @@ class Game(Generic[S]):
     >>> game.undo()                 # removes the last event and replays the rest
 
     Every :data:`SNAPSHOT_EVERY` events a copy of the state is kept, so an undo replays from
-    the nearest kept state instead of the whole game (an UNDO late in a game stays fast).
+    the nearest kept state instead of the whole game (an UNDO late in a game stays fast); the
+    state before the last accepted move is kept too, so the usual UNDO (one move, right after
+    it) replays nothing.
     """
 
     SNAPSHOT_EVERY = 32
@@ -600,6 +602,9 @@ class Game(Generic[S]):
         self.events: list[Event] = []
         self.state: S = rules.initial_state()
         self._snapshots: dict[int, S] = {0: copy_state(self.state)}     # events applied -> state then
+        # (events applied, state then) before the last accepted move: accept() never changes
+        # a state in place (check() applies to a copy), so the old one is kept as it was
+        self._previous: tuple[int, S] | None = None
         for event in events:
             self._replay_one(event)
 
@@ -609,6 +614,7 @@ class Game(Generic[S]):
         new: Game[S] = Game.__new__(Game)
         new.rules, new.events, new.state = self.rules, list(self.events), copy_state(self.state)
         new._snapshots = dict(self._snapshots)
+        new._previous = None
         return new
 
     def _keep_snapshot(self) -> None:
@@ -631,6 +637,7 @@ class Game(Generic[S]):
 
     def accept(self, event: Event, new_state: S) -> None:
         """Make ``new_state`` (from :meth:`check` of ``event``) current."""
+        self._previous = (len(self.events), self.state)
         self.state = new_state
         self.events.append(event)
         self._keep_snapshot()
@@ -644,6 +651,11 @@ class Game(Generic[S]):
         """Remove the last ``n`` events (fewer if there are fewer) and rebuild the state by
         replaying the rest from the nearest kept state."""
         keep = max(0, len(self.events) - n)
+        previous, self._previous = self._previous, None
+        if previous is not None and previous[0] == keep:     # the last move only: nothing to replay
+            self._snapshots = {k: v for k, v in self._snapshots.items() if k <= keep}
+            self.events, self.state = self.events[:keep], previous[1]
+            return self.state
         base = max(k for k in self._snapshots if k <= keep)
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= base}
         replay, self.events = self.events[base:keep], self.events[:base]
