@@ -183,16 +183,14 @@ class DecisionScreen(ConcordiaScreen):
 
     def button(self, name: str) -> bool:
         """OK confirms the draft; a draft the rules refuse shows the rule (its OK is greyed out)."""
+        if super().button(name):                      # an enabled OK taps itself
+            return True
         if name == "ok":
-            ok = self.find("ok")
-            if ok is not None and ok.enabled:
-                self.press("ok")
-                return True
             event = self.draft()
             if event is not None:
                 self.ctl.submit(event)                    # refused: the rule says why
                 return True
-        return super().button(name)
+        return False
 
     def card_title(self) -> str:
         """The card being carried out, and the copied one for a Diplomat (C-CARD-DIPLOMAT-1)."""
