@@ -3,18 +3,16 @@ with an undo (also one an older program makes), completed for games finished wit
 the statistics checked against a hand-made set of games with hand-computed expectations."""
 
 import dataclasses
-import json
 import sqlite3
 
 import pytest
 
 from firmware_host import journal as journal_module
-from firmware_host.engine.core import event_to_json
 from firmware_host.history import History, PlayerStats, outcome_of
 from firmware_host.journal import Journal, JournalDamaged, Outcome, SeatRow, active_minutes
 from firmware_host.players import PlayerError, Players
 from firmware_host.session import Session, SessionError
-from tests.trajan_fixtures import finished_events, setup
+from tests.trajan_fixtures import finished_events, first_release_journal, setup
 
 # ---------------------------------------------------------------------- a hand-made evening
 
@@ -274,21 +272,7 @@ def test_complete_writes_game_by_game_with_progress_and_skips_a_game_that_does_n
 
 def test_a_journal_of_the_first_release_is_upgraded_and_its_games_completed(tmp_path):
     path = tmp_path / "journal.db"
-    old = sqlite3.connect(path, isolation_level=None)
-    old.executescript("""
-        PRAGMA journal_mode=WAL;
-        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,
-                            created REAL NOT NULL, finished REAL);
-        CREATE TABLE events (game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
-                             event TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, seq));
-        INSERT INTO meta VALUES ('schema_version', '1');""")
-    events = finished_events(2, 3)
-    old.execute("INSERT INTO games (game, setup, created, finished) VALUES ('trajan', ?, 0, 10)",
-                (json.dumps(setup(2, 3).to_json()),))
-    for seq, e in enumerate(events, 1):
-        old.execute("INSERT INTO events VALUES (1, ?, ?, 0)", (seq, json.dumps(event_to_json(e))))
-    old.close()
+    first_release_journal(path, finished_events(2, 3), finished=10)
     journal = Journal(path)
     tables = {n for (n,) in journal.db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")}
     assert {"players", "results", "outcomes", "results_follow_games"} <= tables

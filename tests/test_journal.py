@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.engine.core import RuleError, copy_state, event_to_json
+from firmware_host.engine.core import RuleError, copy_state
 from firmware_host.engine.trajan import events as ev
 from firmware_host.journal import (
     SCHEMA_VERSION,
@@ -25,7 +25,7 @@ from firmware_host.journal import (
     is_damage,
 )
 from firmware_host.session import SaveError, Session, resume_unfinished
-from tests.trajan_fixtures import finished_events, setup
+from tests.trajan_fixtures import finished_events, first_release_journal, setup
 
 
 def test_wal_and_full_synchronous(tmp_path):
@@ -285,21 +285,8 @@ def test_moves_hidden_at_the_end_are_found_by_the_head(tmp_path):
 
 def test_rows_without_checksums_from_an_older_journal_still_load_and_new_ones_chain(tmp_path):
     path = tmp_path / "journal.db"
-    old = sqlite3.connect(path, isolation_level=None)       # the schema as first released
-    old.executescript("""
-        PRAGMA journal_mode=WAL;
-        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL,
-                            created REAL NOT NULL, finished REAL);
-        CREATE TABLE events (game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
-                             event TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, seq));
-        INSERT INTO meta VALUES ('schema_version', '1');""")
     events = finished_events(2, 3)
-    old.execute("INSERT INTO games (game, setup, created) VALUES ('trajan', ?, 0)",
-                (json.dumps(setup(2, 3).to_json()),))
-    for seq, e in enumerate(events[:5], 1):
-        old.execute("INSERT INTO events VALUES (1, ?, ?, 0)", (seq, json.dumps(event_to_json(e))))
-    old.close()
+    first_release_journal(path, events[:5])         # the schema as first released
     journal = Journal(path)
     resumed = Session.resume(journal, 1)
     for e in events[5:10]:
